@@ -1,0 +1,152 @@
+import type {
+  AdminActionLog,
+  AdminUserView,
+  ContentLoadResult,
+  DiagnosticSettings,
+  ImageAnalysisResult,
+  ImageCorrectionResult,
+  ImageValidationResult,
+  JobStatus,
+  Page,
+  ProgressCleanupLog,
+  SecurityEvent,
+  SelectableProfile,
+  SystemStats,
+  UserProgressView,
+} from '../schemas/admin';
+import type { CompletedAttempt, Role, SystemMessageType, SystemSettings } from '../schemas/entities';
+import type { Unsubscribe } from './CourseAdapter';
+
+export interface UserListQuery {
+  /** Case-insensitive substring of the name or e-mail. */
+  search?: string;
+  /** By the last word of the display name. */
+  sort?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  displayName: string;
+  avatarUrl?: string | null;
+  /** On by default; off means the e-mail counts as confirmed. */
+  sendInvite: boolean;
+  roles: Role[];
+}
+
+export interface AdminUsersAdapter {
+  /** A page of users with e-mail, sign-in details and roles. */
+  list(query?: UserListQuery): Promise<Page<AdminUserView>>;
+  /** One user. */
+  get(userId: string): Promise<AdminUserView>;
+  create(input: CreateUserInput): Promise<AdminUserView>;
+  /** Trims; blank values are stored as null. */
+  update(
+    userId: string,
+    input: { display_name?: string | null; avatar_url?: string | null },
+  ): Promise<AdminUserView>;
+  /** Removes progress, attempts, roles, profile and the account in one transaction. */
+  delete(userId: string): Promise<void>;
+  /** Sends a reset e-mail; fails with 'User email not available' when there is none. */
+  sendPasswordReset(userId: string): Promise<void>;
+  /** Profiles for the user-progress selector, newest first. */
+  selectable(): Promise<SelectableProfile[]>;
+}
+
+export interface AdminRolesAdapter {
+  assign(userId: string, role: Role): Promise<Role[]>;
+  remove(userId: string, role: Role): Promise<Role[]>;
+}
+
+export interface AdminProgressAdapter {
+  /** A learner's summary, quiz summaries and pre-assessment result. */
+  get(userId: string): Promise<UserProgressView>;
+  /** All of a learner's attempts of one quiz, newest first. */
+  attempts(userId: string, quizId: number): Promise<CompletedAttempt[]>;
+  reset(userId: string): Promise<void>;
+  resetModule(userId: string, moduleId: number): Promise<void>;
+  resetQuiz(userId: string, quizId: number): Promise<void>;
+  resetPreAssessment(userId: string): Promise<void>;
+}
+
+export interface AdminSettingsAdapter {
+  /** Turning maintenance off also clears the message and resets its type to info. */
+  update(input: {
+    maintenance_mode?: boolean;
+    system_message?: string | null;
+    system_message_type?: SystemMessageType;
+  }): Promise<SystemSettings>;
+  /** The debug card's query: what the server reads for settings, with timings. */
+  debug(): Promise<Record<string, unknown>>;
+}
+
+export interface AdminDiagnosticsAdapter {
+  list(): Promise<DiagnosticSettings[]>;
+  update(
+    moduleId: number,
+    changes: Partial<Omit<DiagnosticSettings, 'module_id' | 'updated_at'>>,
+  ): Promise<DiagnosticSettings>;
+  /** Every module enabled or disabled at once. */
+  setAll(enabled: boolean): Promise<DiagnosticSettings[]>;
+  subscribe(listener: (settings: DiagnosticSettings[]) => void): Unsubscribe;
+}
+
+export interface AdminContentAdapter {
+  loadAll(): Promise<ContentLoadResult>;
+  /** Loads module 1 to 5. */
+  loadModule(moduleId: number): Promise<ContentLoadResult>;
+  refreshImages(): Promise<ContentLoadResult>;
+}
+
+export interface AdminImagesAdapter {
+  /** The image-assets listing (limit 1000, by name). */
+  list(): Promise<Array<{ name: string; size: number; updated_at: string }>>;
+  analyze(onProgress?: (job: JobStatus) => void): Promise<ImageAnalysisResult>;
+  validate(onProgress?: (job: JobStatus) => void): Promise<ImageValidationResult>;
+  correct(onProgress?: (job: JobStatus) => void): Promise<ImageCorrectionResult>;
+}
+
+export interface TrackingOverview {
+  totalRecords: number;
+  stableRecords: number;
+  legacyRecords: number;
+  orphanedRecords: number;
+  averageLessonVersion: number;
+  modules: Array<{
+    moduleId: number;
+    name: string;
+    activeLessons: number;
+    records: number;
+    stableRecords: number;
+  }>;
+}
+
+export interface AdminTrackingAdapter {
+  overview(): Promise<TrackingOverview>;
+  cleanup(): Promise<{ success: boolean; cleaned_records: number }>;
+  migrate(userId: string): Promise<{ success: boolean; migrated_records: number }>;
+  cleanupLog(): Promise<ProgressCleanupLog[]>;
+}
+
+export interface AdminAuditAdapter {
+  actions(query?: { page?: number; pageSize?: number }): Promise<Page<AdminActionLog>>;
+  securityEvents(query?: { page?: number; pageSize?: number }): Promise<Page<SecurityEvent>>;
+}
+
+/** Administration (admin.md). Every call is checked for the admin role on the server. */
+export interface AdminAdapter {
+  /** Users, roles and counts for the console's summary cards. */
+  users: AdminUsersAdapter;
+  roles: AdminRolesAdapter;
+  /** Any learner's progress, and resets. */
+  userProgress: AdminProgressAdapter;
+  settings: AdminSettingsAdapter;
+  diagnostics: AdminDiagnosticsAdapter;
+  content: AdminContentAdapter;
+  images: AdminImagesAdapter;
+  tracking: AdminTrackingAdapter;
+  audit: AdminAuditAdapter;
+  stats(): Promise<SystemStats>;
+}

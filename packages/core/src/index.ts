@@ -1,0 +1,112 @@
+// @coursekit/core — framework-free: the zod contract, the domain rules, the adapter interface.
+
+export type {
+  AdminAdapter,
+  AdminAuditAdapter,
+  AdminContentAdapter,
+  AdminDiagnosticsAdapter,
+  AdminImagesAdapter,
+  AdminProgressAdapter,
+  AdminRolesAdapter,
+  AdminSettingsAdapter,
+  AdminTrackingAdapter,
+  AdminUsersAdapter,
+  CreateUserInput,
+  TrackingOverview,
+  UserListQuery,
+} from './adapter/AdminAdapter';
+export type {
+  AuthAdapter,
+  CertificateAdapter,
+  CourseAdapter,
+  CourseContentAdapter,
+  ProfileAdapter,
+  ProgressAdapter,
+  QuizzesAdapter,
+  SettingsAdapter,
+  SignUpInput,
+  SignUpResult,
+  Unsubscribe,
+  VerificationStatus,
+} from './adapter/CourseAdapter';
+export type { CourseErrorCode } from './errors';
+export { CourseError, courseErrorFrom, HTTP_STATUS, isCourseError } from './errors';
+export { apiPaths } from './http/paths';
+export type { MessageKey } from './messages';
+export { lessonDoesNotExist, messages, moduleDoesNotExist } from './messages';
+export type { AuthErrorLike, MappedAuthError } from './rules/authErrors';
+export { mapAuthError } from './rules/authErrors';
+export {
+  avatarInitials,
+  COURSE_TIME,
+  DEFAULT_MODULE_DURATION_MINUTES,
+  formatDuration,
+  MODULE_DURATION_MINUTES,
+  moduleDurationMinutes,
+  SESSION_REFRESH_THRESHOLD_SECONDS,
+  sessionNeedsRefresh,
+  TIMINGS,
+} from './rules/display';
+export { contentHash, lessonKey, slugify } from './rules/lessonKey';
+export type { AttemptRef, LessonRef, ProgressInput, ProgressRef } from './rules/progress';
+export {
+  completedLessonIds,
+  initialLessonIndex,
+  isModuleRowOpen,
+  lessonTabLabel,
+  moduleActionLabel,
+  moduleCompletionTarget,
+  percent,
+  sortLessons,
+  summarizeProgress,
+} from './rules/progress';
+export type { Grade } from './rules/quiz';
+export {
+  ASSESSMENT_ADVANCE_MS,
+  COURSE_QUIZ_ADVANCE_MS,
+  formatPercentage,
+  gradeQuiz,
+  isPassing,
+  latestAttempt,
+  numberAttempts,
+  PRE_ASSESSMENT_PASSING_SCORE,
+  selectedLetter,
+  summarizeQuizAttempts,
+} from './rules/quiz';
+export type { RateLimitDecision, RateLimiter, RateLimitPolicy, RateLimitState } from './rules/rateLimit';
+export { createRateLimiter, decideRateLimit, RATE_LIMITS } from './rules/rateLimit';
+export type { ScoreColor } from './rules/scoreColor';
+export { adminScoreColor, learnerScoreColor } from './rules/scoreColor';
+export * from './schemas/admin';
+export * from './schemas/derived';
+export * from './schemas/entities';
+export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';
+export type {
+  CreateUserErrors,
+  CreateUserForm,
+  DeleteUserConfirmations,
+  DeleteUserPart,
+} from './validation/forms';
+export {
+  blankToNull,
+  canDeleteUser,
+  DELETE_USER_PARTS,
+  FORM_INPUT_MAX_LENGTH,
+  normalizeDisplayName,
+  normalizeSystemMessage,
+  sanitizeFormInput,
+  validateCreateUserForm,
+  validateResetEmailField,
+} from './validation/forms';
+export { NAME_MAX_LENGTH, validateName } from './validation/name';
+export {
+  COMMON_PASSWORD_PATTERNS,
+  CREATE_USER_PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordClassCount,
+  RESET_PASSWORD_MIN_LENGTH,
+  validatePassword,
+  validateResetPasswordForm,
+} from './validation/password';
+export type { Validated } from './validation/result';

@@ -1,0 +1,90 @@
+/**
+ * The product's texts, as the specs write them (learner §5/§8, admin §5/§8).
+ * Every validation message and auth error text lives here once; the API, the widgets
+ * and the mocks import them, so a wording change is one edit.
+ */
+export const messages = {
+  // learner §5 — e-mail
+  emailRequired: 'Email is required',
+  emailInvalidFormat: 'Invalid email format',
+  emailTooLong: 'Email address too long',
+  emailInvalidCharacters: 'Email contains invalid characters',
+
+  // learner §5 — sign-up password (also applied by the server at reset and admin create)
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password too long (max 128 characters)',
+  passwordClasses: 'Password must contain at least 3 of: uppercase, lowercase, numbers, special characters',
+  passwordCommon: 'Password contains common patterns and is not secure',
+
+  // learner §5 — name
+  nameRequired: 'Name is required',
+  nameEmpty: 'Name cannot be empty',
+  nameTooLong: 'Name too long (max 100 characters)',
+  nameInvalidCharacters: 'Name contains invalid characters',
+  nameDangerous: 'Name contains potentially dangerous characters',
+
+  // learner §5 — password reset form
+  resetPasswordRequired: 'Please enter a new password',
+  resetPasswordTooShort: 'Password must be at least 6 characters long',
+  resetPasswordMismatch: 'Passwords do not match',
+  resetInvalidSession: 'Invalid session for password reset. Please request a new reset link.',
+
+  // learner §5 — account reset-password dialog
+  emailRequiredTitle: 'Email Required',
+  emailRequiredDescription: 'Please enter your email address.',
+
+  // learner §8 — auth error mapping
+  authExpired: 'Your verification link has expired. Please request a new one.',
+  authInvalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+  authEmailNotConfirmed:
+    'Please verify your email before signing in. Check your inbox for a verification link.',
+  authSignupDisabled: 'New account registration is currently disabled.',
+  authWeakPassword: 'Password is too weak. Please choose a stronger password.',
+  authRateLimited: 'Too many requests. Please wait a moment before trying again.',
+  authUserAlreadyRegistered: 'An account with this email already exists. Try signing in instead.',
+  authInvalidRequest: 'Invalid request. Please try again.',
+  authNetworkError: 'Network error. Please check your connection and try again.',
+  authUnexpected: 'An unexpected error occurred. Please try again.',
+
+  // learner §8 — rate limits
+  rateLimitSignUp: 'Too many sign-up attempts. Please try again later.',
+  rateLimitSignIn: 'Too many sign-in attempts. Please try again later.',
+  rateLimitProgress: 'Too many requests. Please try again later.',
+
+  // learner §8 — session and progress
+  sessionInvalid: 'Invalid or expired session',
+  sessionExpired: 'Session expired',
+  sessionMissing: 'No active session',
+  userNotAuthenticated: 'User not authenticated',
+  authSessionExpired: 'Authentication session expired. Please sign in again.',
+  progressUpdateFailed: 'Progress update failed',
+  authenticationFailed: 'Authentication failed',
+  databaseConnectionFailed: 'Database connection failed',
+
+  // admin §5 — create user
+  createUserEmailInvalid: 'Please enter a valid email address',
+  createUserPasswordTooShort: 'Password must be at least 6 characters',
+  createUserDisplayNameRequired: 'Display name is required',
+
+  // admin §5 — delete user, password reset
+  deleteUserHint: 'Please confirm all deletion options above to proceed.',
+  userEmailNotAvailable: 'User email not available',
+
+  // admin §8 — guard
+  guardSessionFailed: 'Session validation failed. Please sign in again.',
+  guardInsufficientRole: 'Insufficient permissions to access this resource.',
+  guardSecurityFailed: 'Security validation failed. Please try again.',
+  guardAccessDenied: 'Access denied',
+
+  // learner §8 — quizzes (inline)
+  quizNotFound: 'Quiz not found or no questions available.',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** learner §8: 'Module {id} does not exist' */
+export const moduleDoesNotExist = (moduleId: number | string): string => `Module ${moduleId} does not exist`;
+
+/** learner §8: 'Lesson {id} does not exist...' */
+export const lessonDoesNotExist = (lessonId: number | string): string => `Lesson ${lessonId} does not exist`;

@@ -1,0 +1,6 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['source'] },
+  test: { name: 'core', include: ['src/**/*.test.ts'], environment: 'node', typecheck: { enabled: false } },
+});
