@@ -31,7 +31,7 @@ export type {
 } from './adapter/CourseAdapter';
 export type { CourseErrorCode } from './errors';
 export { CourseError, courseErrorFrom, HTTP_STATUS, isCourseError } from './errors';
-export { apiPaths } from './http/paths';
+export * from './http/endpoints';
 export type { MessageKey } from './messages';
 export { lessonDoesNotExist, messages, moduleDoesNotExist } from './messages';
 export type { AuthErrorLike, MappedAuthError } from './rules/authErrors';

@@ -1,0 +1,305 @@
+import * as z from 'zod/mini';
+import { ProgressStateSchema, QuizListItemSchema } from '../schemas/derived';
+import {
+  AnswerLetterSchema,
+  AnswerResultSchema,
+  AuthUserSchema,
+  CertificateCheckSchema,
+  CertificateSchema,
+  CompletedAttemptSchema,
+  LessonSchema,
+  ModuleSchema,
+  ProfileSchema,
+  QuizAttemptSchema,
+  QuizWithQuestionsSchema,
+  RoleSchema,
+  SessionSchema,
+  SystemSettingsSchema,
+} from '../schemas/entities';
+
+// The learner-side wire protocol of the reference API. Paths are relative to the API's base URL
+// (`/api` on the reference server); path parameters are written `:name`. Requests and answers are
+// JSON; a signed-in call carries `Authorization: Bearer <access_token>`. A failure answers the
+// status of `HTTP_STATUS[code]` with the body `{ error: { code, message, fields? } }` (CourseError).
+// The HTTP adapter, the MSW mocks, the Express routers and the OpenAPI document all read this table.
+
+export const SignUpBodySchema = z.strictObject({
+  email: z.string(),
+  password: z.string(),
+  name: z.optional(z.string()),
+});
+export const SignInBodySchema = z.strictObject({ email: z.string(), password: z.string() });
+export const RefreshBodySchema = z.strictObject({ refresh_token: z.string() });
+export const SignOutBodySchema = z.strictObject({ refresh_token: z.optional(z.string()) });
+export const EmailBodySchema = z.strictObject({ email: z.string() });
+export const TokenBodySchema = z.strictObject({ token: z.string() });
+export const PasswordBodySchema = z.strictObject({ password: z.string() });
+export const ProfileUpdateBodySchema = z.strictObject({
+  display_name: z.optional(z.nullable(z.string())),
+  avatar_url: z.optional(z.nullable(z.string())),
+});
+export const ProgressUpdateBodySchema = z.strictObject({ completed: z.boolean() });
+export const AnswerBodySchema = z.strictObject({ question_id: z.number(), answer: AnswerLetterSchema });
+export const CompleteBodySchema = z.strictObject({
+  answers: z.optional(z.record(z.string(), AnswerLetterSchema)),
+});
+
+export const SignUpAnswerSchema = z.object({ user: AuthUserSchema, session: z.nullable(SessionSchema) });
+export const VerifyAnswerSchema = z.object({ status: z.enum(['success', 'expired', 'error']) });
+export const RolesAnswerSchema = z.object({ roles: z.array(RoleSchema) });
+export const UserAnswerSchema = z.object({ user: AuthUserSchema });
+export const CertificateAnswerSchema = z.object({ certificate: z.nullable(CertificateSchema) });
+export const DownloadAnswerSchema = z.object({ url: z.string() });
+export const HealthAnswerSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface Endpoint {
+  method: Method;
+  path: string;
+  /** 'none': public; 'user': any valid session; 'recovery': a normal or recovery session. */
+  auth: 'none' | 'user' | 'recovery';
+  body?: z.ZodMiniType;
+  /** The answer's schema; absent for 204 No Content. */
+  answer?: z.ZodMiniType;
+  summary: string;
+}
+
+const e = (endpoint: Endpoint) => endpoint;
+
+export const endpoints = {
+  health: e({
+    method: 'GET',
+    path: '/health',
+    auth: 'none',
+    answer: HealthAnswerSchema,
+    summary: 'Liveness and database reachability',
+  }),
+
+  signUp: e({
+    method: 'POST',
+    path: '/auth/signup',
+    auth: 'none',
+    body: SignUpBodySchema,
+    answer: SignUpAnswerSchema,
+    summary: 'Create an account (201)',
+  }),
+  signIn: e({
+    method: 'POST',
+    path: '/auth/signin',
+    auth: 'none',
+    body: SignInBodySchema,
+    answer: SessionSchema,
+    summary: 'Sign in with e-mail and password',
+  }),
+  signOut: e({
+    method: 'POST',
+    path: '/auth/signout',
+    auth: 'user',
+    body: SignOutBodySchema,
+    summary: 'End the session on the server (204)',
+  }),
+  refresh: e({
+    method: 'POST',
+    path: '/auth/refresh',
+    auth: 'none',
+    body: RefreshBodySchema,
+    answer: SessionSchema,
+    summary: 'Rotate the refresh token for a new session',
+  }),
+  user: e({
+    method: 'GET',
+    path: '/auth/user',
+    auth: 'user',
+    answer: UserAnswerSchema,
+    summary: 'The signed-in user',
+  }),
+  verifyEmail: e({
+    method: 'POST',
+    path: '/auth/verify',
+    auth: 'none',
+    body: TokenBodySchema,
+    answer: VerifyAnswerSchema,
+    summary: 'Confirm an e-mail from a verification token',
+  }),
+  resendVerification: e({
+    method: 'POST',
+    path: '/auth/resend',
+    auth: 'none',
+    body: EmailBodySchema,
+    summary: 'Send the verification e-mail again (204; 3 per 60 s, then 5 minutes)',
+  }),
+  recover: e({
+    method: 'POST',
+    path: '/auth/recover',
+    auth: 'none',
+    body: EmailBodySchema,
+    summary: 'Send a password-reset e-mail (204, whether or not the address is registered)',
+  }),
+  updatePassword: e({
+    method: 'PUT',
+    path: '/auth/password',
+    auth: 'recovery',
+    body: PasswordBodySchema,
+    summary: 'Set a new password; ends the user’s other sessions (204)',
+  }),
+
+  settings: e({
+    method: 'GET',
+    path: '/settings',
+    auth: 'none',
+    answer: SystemSettingsSchema,
+    summary: 'System settings',
+  }),
+  settingsStream: e({
+    method: 'GET',
+    path: '/settings/stream',
+    auth: 'none',
+    summary: 'Server-Sent Events: a `settings` event with SystemSettings on connect and on every change',
+  }),
+
+  profile: e({
+    method: 'GET',
+    path: '/profile',
+    auth: 'user',
+    answer: ProfileSchema,
+    summary: 'The learner’s profile, created on first read',
+  }),
+  updateProfile: e({
+    method: 'PATCH',
+    path: '/profile',
+    auth: 'user',
+    body: ProfileUpdateBodySchema,
+    answer: ProfileSchema,
+    summary: 'Update display name / avatar (trimmed, blank → null)',
+  }),
+  roles: e({
+    method: 'GET',
+    path: '/profile/roles',
+    auth: 'user',
+    answer: RolesAnswerSchema,
+    summary: 'The learner’s roles',
+  }),
+
+  modules: e({
+    method: 'GET',
+    path: '/modules',
+    auth: 'user',
+    answer: z.array(ModuleSchema),
+    summary: 'Modules by order_index',
+  }),
+  lessons: e({
+    method: 'GET',
+    path: '/modules/:moduleId/lessons',
+    auth: 'user',
+    answer: z.array(LessonSchema),
+    summary: 'A module’s active lessons by order (404 for an unknown module)',
+  }),
+
+  progress: e({
+    method: 'GET',
+    path: '/progress',
+    auth: 'user',
+    answer: ProgressStateSchema,
+    summary: 'Records and summary',
+  }),
+  setLessonCompleted: e({
+    method: 'PUT',
+    path: '/progress/lessons/:lessonKey',
+    auth: 'user',
+    body: ProgressUpdateBodySchema,
+    answer: ProgressStateSchema,
+    summary: 'Mark a lesson complete or not, by stable key',
+  }),
+  resetProgress: e({
+    method: 'DELETE',
+    path: '/progress',
+    auth: 'user',
+    answer: ProgressStateSchema,
+    summary: 'Delete all progress and quiz attempts',
+  }),
+  resetModule: e({
+    method: 'DELETE',
+    path: '/progress/modules/:moduleId',
+    auth: 'user',
+    answer: ProgressStateSchema,
+    summary: 'Delete one module’s progress (404 “Module {id} does not exist”)',
+  }),
+
+  quizzes: e({
+    method: 'GET',
+    path: '/quizzes',
+    auth: 'user',
+    answer: z.array(QuizListItemSchema),
+    summary: 'Quizzes oldest first, each with the learner’s summary',
+  }),
+  quiz: e({
+    method: 'GET',
+    path: '/quizzes/:quizId',
+    auth: 'user',
+    answer: QuizWithQuestionsSchema,
+    summary: 'A quiz and its questions, without answers',
+  }),
+  startAttempt: e({
+    method: 'POST',
+    path: '/quizzes/:quizId/attempts',
+    auth: 'user',
+    answer: QuizAttemptSchema,
+    summary: 'Open an attempt (201)',
+  }),
+  attempts: e({
+    method: 'GET',
+    path: '/quizzes/:quizId/attempts',
+    auth: 'user',
+    answer: z.array(CompletedAttemptSchema),
+    summary: 'Completed attempts, newest first, with reviews',
+  }),
+  answer: e({
+    method: 'POST',
+    path: '/attempts/:attemptId/answers',
+    auth: 'user',
+    body: AnswerBodySchema,
+    answer: AnswerResultSchema,
+    summary: 'Commit one course-quiz answer (409 when already answered)',
+  }),
+  complete: e({
+    method: 'POST',
+    path: '/attempts/:attemptId/complete',
+    auth: 'user',
+    body: CompleteBodySchema,
+    answer: CompletedAttemptSchema,
+    summary: 'Grade and close an attempt',
+  }),
+
+  certificate: e({
+    method: 'GET',
+    path: '/certificate',
+    auth: 'user',
+    answer: CertificateAnswerSchema,
+    summary: 'The learner’s certificate, or null until the course is complete',
+  }),
+  certificateDownload: e({
+    method: 'POST',
+    path: '/certificate/download',
+    auth: 'user',
+    answer: DownloadAnswerSchema,
+    summary: 'A short-lived URL of the certificate PDF',
+  }),
+  certificateCheck: e({
+    method: 'GET',
+    path: '/certificates/:code',
+    auth: 'none',
+    answer: CertificateCheckSchema,
+    summary: 'Whether a verification code is valid',
+  }),
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** Fills `:name` parameters of an endpoint's path (URI-encoded). */
+export function pathOf(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
