@@ -24,5 +24,9 @@ const pkg = (dir: string, entry: Record<string, string>, extra: Partial<Options>
 });
 
 export default defineConfig([
-  pkg('packages/core', { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' }),
+  pkg('packages/core', {
+    index: 'src/index.ts',
+    'http/index': 'src/http/index.ts',
+    'testing/index': 'src/testing/index.ts',
+  }),
 ]);

@@ -64,7 +64,7 @@ export interface Endpoint {
   summary: string;
 }
 
-const e = (endpoint: Endpoint) => endpoint;
+const e = <const T extends Endpoint>(endpoint: T): T => endpoint;
 
 export const endpoints = {
   health: e({
