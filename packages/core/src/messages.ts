@@ -69,6 +69,7 @@ export const messages = {
 
   // admin §5 — delete user, password reset
   deleteUserHint: 'Please confirm all deletion options above to proceed.',
+  cannotResetPasswordTitle: 'Cannot Reset Password',
   userEmailNotAvailable: 'User email not available',
 
   // admin §8 — guard
