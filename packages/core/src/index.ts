@@ -29,11 +29,26 @@ export type {
   Unsubscribe,
   VerificationStatus,
 } from './adapter/CourseAdapter';
+export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export type { CourseErrorCode } from './errors';
 export { CourseError, courseErrorFrom, HTTP_STATUS, isCourseError } from './errors';
+export type { CourseEvent, CourseEventListener, CourseEventType } from './events/courseEvents';
+export {
+  COURSE_EVENT_TYPES,
+  maintenanceEvent,
+  progressEvents,
+  quizCompletedEvent,
+} from './events/courseEvents';
 export * from './http/endpoints';
 export type { MessageKey } from './messages';
 export { lessonDoesNotExist, messages, moduleDoesNotExist } from './messages';
+export type {
+  OfflineCourseAdapter,
+  OfflineQueueOptions,
+  OfflineStatus,
+  QueueStorage,
+} from './offline/withOfflineQueue';
+export { withOfflineQueue } from './offline/withOfflineQueue';
 export type { AuthErrorLike, MappedAuthError } from './rules/authErrors';
 export { mapAuthError } from './rules/authErrors';
 export {
