@@ -105,7 +105,8 @@ describe('image-link correction (admin §5/§9)', () => {
   });
 
   it('rejects a correction that changes the length by more than 10%', () => {
-    const before = '<p><img src="/storage/image-assets/Module%201%20Intro.svg?upload=2024-03-11-final-v2"></p>';
+    const before =
+      '<p><img src="/storage/image-assets/Module%201%20Intro.svg?upload=2024-03-11-final-v2"></p>';
     expect(correctionSafetyIssues(before, before.replace('Module%201%20Intro', 'm'))).toEqual([
       'Content length changed by more than 10%',
     ]);
