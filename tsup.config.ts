@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
 import { defineConfig, type Options } from 'tsup';
 
 // Builds the publishable packages to ESM + .d.ts. A package's dependencies and peers stay external
@@ -23,10 +24,47 @@ const pkg = (dir: string, entry: Record<string, string>, extra: Partial<Options>
   ...extra,
 });
 
+// @coursekit/react: one entry per widget (a page importing ProgressPanel loads no quiz code) and
+// one stylesheet, dist/styles.css, built from the `styles` entry that imports every *.css.ts. esbuild
+// also writes a CSS file beside each widget entry; those duplicate styles.css and are removed.
+const reactPackage = pkg(
+  'packages/react',
+  {
+    index: 'src/index.ts',
+    'course-player': 'src/course-player/index.ts',
+    'quiz-runner': 'src/quiz-runner/index.ts',
+    'progress-panel': 'src/progress-panel/index.ts',
+    styles: 'src/styles.ts',
+  },
+  {
+    dts: {
+      entry: {
+        index: 'packages/react/src/index.ts',
+        'course-player': 'packages/react/src/course-player/index.ts',
+        'quiz-runner': 'packages/react/src/quiz-runner/index.ts',
+        'progress-panel': 'packages/react/src/progress-panel/index.ts',
+      },
+      compilerOptions: { customConditions: ['source'] },
+    },
+    esbuildPlugins: [vanillaExtractPlugin({ identifiers: 'short' })],
+    splitting: true,
+    async onSuccess() {
+      const dist = 'packages/react/dist';
+      for (const file of readdirSync(dist)) {
+        const stylesEntryJs = /^styles\.(js|d\.ts)(\.map)?$/.test(file);
+        const extraCss = /\.css(\.map)?$/.test(file) && !file.startsWith('styles.css');
+        if (stylesEntryJs || extraCss) rmSync(`${dist}/${file}`);
+      }
+    },
+  },
+);
+
 export default defineConfig([
   pkg('packages/core', {
     index: 'src/index.ts',
     'http/index': 'src/http/index.ts',
     'testing/index': 'src/testing/index.ts',
   }),
+  reactPackage,
+  pkg('packages/mocks', { index: 'src/index.ts' }),
 ]);

@@ -145,10 +145,10 @@ describe('image-URL validation against a local server (admin §9)', () => {
         res.end();
       };
       if (path === '/good.svg') reply(200);
-      else if (path === '/slow.svg') setTimeout(() => reply(200), 150);
+      else if (path === '/slow.svg') setTimeout(() => reply(200), 900);
       else if (path === '/flaky.svg') reply(hits.get(path)! < 2 ? 503 : 200);
       else if (path === '/broken.svg') reply(500);
-      else if (path === '/hang.svg') setTimeout(() => reply(200), 2000);
+      else if (path === '/hang.svg') setTimeout(() => reply(200), 10_000).unref();
       else reply(404);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -169,8 +169,8 @@ describe('image-URL validation against a local server (admin §9)', () => {
         batchSize: 5,
         pauseMs: 7,
         retryDelaysMs: [1, 2],
-        timeoutMs: 500,
-        slowMs: 100,
+        timeoutMs: 1500,
+        slowMs: 600,
         sleep: (ms) => {
           pauses.push(ms);
           return new Promise((resolve) => setTimeout(resolve, ms));
@@ -184,7 +184,7 @@ describe('image-URL validation against a local server (admin §9)', () => {
       ['/broken.svg', 500],
       ['/hang.svg', null],
     ]);
-    expect(result.errors[2]?.error).toBe('Timed out after 500 ms');
+    expect(result.errors[2]?.error).toBe('Timed out after 1500 ms');
     expect(result.slow?.map((s) => s.url)).toEqual(['/slow.svg']);
     expect(hits.get('/missing.svg')).toBe(1); // a 404 is not retried
     expect(hits.get('/flaky.svg')).toBe(2); // one retry was enough

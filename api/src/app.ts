@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, Router } from 'express';
+import helmet from 'helmet';
+import pino, { type Logger } from 'pino';
+import { authRoutes } from './auth/routes';
+import { certificateRoutes } from './certificate/routes';
+import type { Config } from './config';
+import { CONTENT_TYPES, directoryStorage, type Storage } from './content/storage';
+import { type AppContext, type Clock, systemClock } from './context';
+import { courseRoutes } from './course/routes';
+import { type Database, ping } from './db/index';
+import { errorHandler, notFound, notFoundHandler } from './http/errors';
+import { openApiDocument } from './http/openapi';
+import type { DevMailbox, Mailer } from './mail/mailer';
+import { profileRoutes } from './profile/routes';
+import { progressRoutes } from './progress/routes';
+import { quizRoutes } from './quizzes/routes';
+import { settingsHub, settingsRoutes } from './settings/routes';
+
+export interface AppOptions {
+  db: Database;
+  mailer: Mailer;
+  config: Config;
+  clock?: Clock;
+  logger?: Logger;
+  storage?: Storage;
+}
+
+export interface App {
+  app: Express;
+  ctx: AppContext;
+  /** Ends the SSE streams and the LISTEN; the caller closes the HTTP server and the database. */
+  close(): Promise<void>;
+}
+
+const isDevMailbox = (mailer: Mailer): mailer is DevMailbox => 'list' in mailer && 'raw' in mailer;
+
+/** The Express app; main.ts (or a test) listens and owns the database. */
+export function createApp(options: AppOptions): App {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const ctx: AppContext = {
+    db: options.db.db,
+    database: options.db,
+    mailer: options.mailer,
+    clock: options.clock ?? systemClock,
+    config: options.config,
+    logger,
+    storage: options.storage ?? directoryStorage(path.join(options.config.dataDir, 'storage')),
+  };
+  const hub = settingsHub(ctx);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      logger.info(
+        {
+          method: req.method,
+          url: req.originalUrl.replace(/grant=[^&]+/, 'grant=…'),
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - start) / 1e6,
+        },
+        'request',
+      );
+    });
+    next();
+  });
+
+  const api = Router();
+  api.use(express.json({ limit: options.config.bodyLimit, strict: true }));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.get('/health', async (_req, res) => {
+    const database = await ping(ctx.db);
+    res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'degraded', database });
+  });
+  api.get('/docs', (req, res) => {
+    res.json(openApiDocument(`${req.protocol}://${req.get('host')}/api`));
+  });
+  api.use(authRoutes(ctx));
+  api.use(settingsRoutes(ctx, hub));
+  api.use(profileRoutes(ctx));
+  api.use(courseRoutes(ctx));
+  api.use(progressRoutes(ctx));
+  api.use(quizRoutes(ctx));
+  api.use(certificateRoutes(ctx));
+  if (!options.config.production && isDevMailbox(options.mailer)) {
+    const mailbox = options.mailer;
+    api.get('/dev/mailbox', (_req, res) => {
+      res.json({ messages: mailbox.list() });
+    });
+    api.get('/dev/mailbox/:id', (req, res) => {
+      const raw = mailbox.raw(String(req.params.id));
+      if (raw === null) throw notFound('No such message');
+      res.type('message/rfc822').send(raw);
+    });
+  }
+  api.use(notFoundHandler);
+  app.use('/api', api);
+
+  app.get('/storage/:bucket/:name', async (req, res) => {
+    const data = await ctx.storage.get(String(req.params.bucket), String(req.params.name));
+    if (!data) throw notFound('No such file');
+    const type =
+      CONTENT_TYPES[path.extname(String(req.params.name)).toLowerCase()] ?? 'application/octet-stream';
+    res
+      .type(type)
+      .set('Cache-Control', 'public, max-age=3600')
+      .set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .send(Buffer.from(data));
+  });
+
+  const hostDist = options.config.hostDist;
+  if (hostDist && existsSync(path.join(hostDist, 'index.html'))) {
+    app.use(express.static(hostDist, { index: false }));
+    app.get('/{*path}', (_req, res) => res.sendFile(path.join(hostDist, 'index.html')));
+  }
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  return { app, ctx, close: () => hub.close() };
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../db/index';
+import { call, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
+
+describe.each(DRIVERS)('certificate (%s)', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(driver);
+  });
+  afterAll(() => server?.close());
+
+  async function completeCourse(token: string) {
+    const lessons = await server.database.db.select().from(schema.lessons);
+    for (const l of lessons) {
+      await call(server, 'PUT', `/progress/lessons/${l.lessonKey}`, { token, body: { completed: true } });
+    }
+    const [quiz] = (await server.database.db.select().from(schema.quizzes)).filter(
+      (q) => q.kind === 'course',
+    );
+    const questions = (await server.database.db.select().from(schema.quizQuestions)).filter(
+      (q) => q.quizId === quiz!.id,
+    );
+    const attempt = (await call(server, 'POST', `/quizzes/${quiz!.id}/attempts`, { token })).body;
+    for (const q of questions) {
+      await call(server, 'POST', `/attempts/${attempt.id}/answers`, {
+        token,
+        body: { question_id: q.id, answer: q.correctAnswer },
+      });
+    }
+    await call(server, 'POST', `/attempts/${attempt.id}/complete`, { token, body: {} });
+  }
+
+  it('does not exist until the course is complete; then a PDF by short-lived grant and a public check', async () => {
+    const { token } = await signUp(server, 'Dana Ortiz');
+    expect((await call(server, 'GET', '/certificate', { token })).body).toEqual({ certificate: null });
+    expect((await call(server, 'POST', '/certificate/download', { token })).status).toBe(404);
+
+    await completeCourse(token);
+    const { certificate } = (await call(server, 'GET', '/certificate', { token })).body;
+    expect(certificate).toMatchObject({
+      learner_name: 'Dana Ortiz',
+      course_title: 'Data Literacy for Facility Managers',
+    });
+    expect(certificate.code).toMatch(/^CK-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect((await call(server, 'GET', '/certificate', { token })).body.certificate.code).toBe(
+      certificate.code,
+    );
+
+    const { url } = (await call(server, 'POST', '/certificate/download', { token })).body;
+    const pdf = await fetch(url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toContain(certificate.code);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+
+    server.clock.advance(5 * 60_000);
+    try {
+      expect((await fetch(url)).status).toBe(401);
+    } finally {
+      server.clock.advance(-5 * 60_000);
+    }
+    expect((await fetch(`${server.api}/certificate/pdf?grant=forged`)).status).toBe(401);
+
+    expect((await call(server, 'GET', `/certificates/${certificate.code}`)).body).toEqual({
+      valid: true,
+      certificate,
+    });
+    expect((await call(server, 'GET', '/certificates/CK-AAAA-BBBB-CCCC')).body).toEqual({
+      valid: false,
+      certificate: null,
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { Certificate, CertificateCheck } from '@coursekit/core';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { signGrant, verifyGrant } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { schema } from '../db/index';
+import { fail } from '../http/errors';
+import { PRODUCT } from '../mail/templates';
+import { getProfile } from '../profile/service';
+import { progressState } from '../progress/service';
+
+const { certificates, users } = schema;
+export const GRANT_AUDIENCE = 'certificate-download';
+export const GRANT_TTL_SECONDS = 120;
+
+const toCertificate = (row: typeof certificates.$inferSelect): Certificate => ({
+  code: row.code,
+  learner_name: row.learnerName,
+  course_title: row.courseTitle,
+  issued_at: row.issuedAt.toISOString(),
+});
+
+/** A code people can read aloud: CK-XXXX-XXXX-XXXX, no 0/O/1/I. */
+function newCode(): string {
+  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  const bytes = randomBytes(12);
+  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+  return `CK-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+}
+
+/** The certificate exists once core's summary says courseComplete; issued on first ask, then kept. */
+export async function getCertificate(ctx: AppContext, userId: string): Promise<Certificate | null> {
+  const [existing] = await ctx.db.select().from(certificates).where(eq(certificates.userId, userId));
+  const { summary } = await progressState(ctx, userId);
+  if (!summary.courseComplete) return null;
+  if (existing) return toCertificate(existing);
+  const profile = await getProfile(ctx, userId);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  const learnerName = profile.display_name ?? user?.name ?? user?.email ?? 'Learner';
+  await ctx.db
+    .insert(certificates)
+    .values({
+      userId,
+      code: newCode(),
+      learnerName,
+      courseTitle: PRODUCT,
+      issuedAt: new Date(ctx.clock.now()),
+    })
+    .onConflictDoNothing();
+  const [row] = await ctx.db.select().from(certificates).where(eq(certificates.userId, userId));
+  return toCertificate(row!);
+}
+
+export async function downloadGrant(ctx: AppContext, userId: string): Promise<string> {
+  const certificate = await getCertificate(ctx, userId);
+  if (!certificate)
+    throw fail('not_found', 'No certificate yet: complete every lesson and pass the course quiz');
+  return signGrant(ctx, userId, GRANT_AUDIENCE, GRANT_TTL_SECONDS);
+}
+
+export async function certificateForGrant(ctx: AppContext, grant: string): Promise<Certificate> {
+  const userId = await verifyGrant(ctx, grant, GRANT_AUDIENCE);
+  if (!userId)
+    throw fail('unauthorized', 'This download link has expired. Please download the certificate again.');
+  const certificate = await getCertificate(ctx, userId);
+  if (!certificate) throw fail('not_found', 'No certificate');
+  return certificate;
+}
+
+export async function checkCode(ctx: AppContext, code: string): Promise<CertificateCheck> {
+  const [row] = await ctx.db.select().from(certificates).where(eq(certificates.code, code.toUpperCase()));
+  return row ? { valid: true, certificate: toCertificate(row) } : { valid: false, certificate: null };
+}
+
+/** A one-page landscape A4 certificate. */
+export async function certificatePdf(certificate: Certificate, publicUrl: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Certificate of completion — ${certificate.course_title}`);
+  pdf.setAuthor('CourseKit');
+  const page = pdf.addPage([842, 595]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const navy = rgb(0.11, 0.2, 0.45);
+  page.drawRectangle({ x: 24, y: 24, width: 794, height: 547, borderColor: navy, borderWidth: 3 });
+  const centre = (text: string, y: number, size: number, font = regular) => {
+    const safe = text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+    page.drawText(safe, { x: (842 - font.widthOfTextAtSize(safe, size)) / 2, y, size, font, color: navy });
+  };
+  const date = new Date(certificate.issued_at).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  centre('Certificate of Completion', 470, 36, bold);
+  centre('This certifies that', 410, 16);
+  centre(certificate.learner_name, 360, 30, bold);
+  centre('has completed the course', 315, 16);
+  centre(certificate.course_title, 275, 24, bold);
+  centre(`Issued on ${date}`, 200, 14);
+  centre(`Verification code: ${certificate.code}`, 120, 12);
+  centre(`Check it at ${publicUrl}/api/certificates/${certificate.code}`, 100, 10);
+  return pdf.save();
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Server configuration (DESIGN.md "Configuration and defaults"). */
+export interface Config {
+  port: number;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  jwtSecret: string;
+  supportEmail: string;
+  production: boolean;
+  /** Where the built host app lives, served when it exists. */
+  hostDist: string | undefined;
+  /** Access-token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** Refresh-token lifetime in seconds (normal sessions). */
+  refreshTokenTtl: number;
+  /** Recovery links' refresh-token lifetime in seconds. */
+  recoveryTtl: number;
+  /** Verification links' lifetime in seconds. */
+  verificationTtl: number;
+  /** Body size limit of JSON requests. */
+  bodyLimit: string;
+}
+
+export const ISSUER = 'coursekit-api';
+export const AUDIENCE = 'coursekit';
+
+/** JWT_SECRET, else a secret generated once and kept in DATA_DIR. */
+export function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  return {
+    port,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    jwtSecret: jwtSecretFrom(env, dataDir),
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@coursekit.example',
+    production: env.NODE_ENV === 'production',
+    hostDist: env.HOST_DIST ?? fileURLToPath(new URL('../../apps/host/dist', import.meta.url)),
+    accessTokenTtl: 15 * 60,
+    refreshTokenTtl: 30 * 24 * 3600,
+    recoveryTtl: 3600,
+    verificationTtl: 24 * 3600,
+    bodyLimit: '100kb',
+  };
+}

@@ -1,0 +1,340 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contentHash, LESSON_HTML_SANITIZE_CONFIG, lessonKey } from '@coursekit/core';
+import createDOMPurify from 'dompurify';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { JSDOM } from 'jsdom';
+import { marked } from 'marked';
+import { z } from 'zod';
+import type { Db } from '../db/index';
+import { schema } from '../db/index';
+import type { Storage } from './storage';
+
+/** The course in the repo: api/content. */
+export const CONTENT_DIR = fileURLToPath(new URL('../../content', import.meta.url));
+export const IMAGE_BUCKET = 'image-assets';
+/** Sections this short are headings without a lesson under them. */
+export const MIN_SECTION_LENGTH = 100;
+
+const CourseFileSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  modules: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      name: z.string(),
+      title: z.string(),
+      description: z.string(),
+      durationMinutes: z.number().int().optional(),
+    }),
+  ),
+  quizzes: z.object({
+    preAssessment: z.object({ title: z.string(), description: z.string(), passingScore: z.number() }),
+    finalQuiz: z.object({ title: z.string(), description: z.string(), passingScore: z.number() }),
+  }),
+});
+
+const QuestionFileSchema = z.object({
+  question_text: z.string().min(1),
+  option_a: z.string(),
+  option_b: z.string(),
+  option_c: z.string(),
+  option_d: z.string(),
+  correct_answer: z.enum(['A', 'B', 'C', 'D']),
+  explanation: z.string().nullable().optional(),
+  objectives: z.array(z.string()).optional(),
+});
+const QuizFileSchema = z.object({
+  moduleId: z.number().int(),
+  preAssessment: z.array(QuestionFileSchema).default([]),
+  finalQuiz: z.array(QuestionFileSchema).default([]),
+});
+type QuestionFile = z.infer<typeof QuestionFileSchema>;
+
+export interface LessonContent {
+  moduleId: number;
+  order: number;
+  title: string;
+  key: string;
+  html: string;
+  hash: string;
+}
+export interface CourseContent {
+  title: string;
+  modules: Array<z.infer<typeof CourseFileSchema>['modules'][number] & { order: number }>;
+  lessons: LessonContent[];
+  quizzes: Array<{
+    kind: 'pre_assessment' | 'course';
+    title: string;
+    description: string;
+    passingScore: number;
+    questions: Array<QuestionFile & { moduleId: number }>;
+  }>;
+}
+
+let purifier: ReturnType<typeof createDOMPurify> | undefined;
+/** Markdown to HTML, sanitised with the widgets' allow-list (core's LESSON_HTML_SANITIZE_CONFIG). */
+export function lessonHtml(markdown: string): string {
+  purifier ??= createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const html = marked.parse(markdown, { async: false, gfm: true }) as string;
+  return purifier.sanitize(html, LESSON_HTML_SANITIZE_CONFIG as never) as unknown as string;
+}
+
+/** One module file: `# title`, then each `## ` section is one lesson (sections over 100 characters). */
+export function parseModuleMarkdown(markdown: string): Array<{ title: string; body: string }> {
+  const sections: Array<{ title: string; body: string }> = [];
+  let current: { title: string; lines: string[] } | undefined;
+  let fence = false;
+  for (const line of markdown.split(/\r?\n/)) {
+    if (/^(```|~~~)/.test(line)) fence = !fence;
+    const heading = !fence && /^## (.+?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      if (current) sections.push({ title: current.title, body: current.lines.join('\n').trim() });
+      current = { title: heading[1]!.trim(), lines: [] };
+    } else if (current) {
+      current.lines.push(line);
+    }
+  }
+  if (current) sections.push({ title: current.title, body: current.lines.join('\n').trim() });
+  return sections.filter((s) => s.body.length > MIN_SECTION_LENGTH);
+}
+
+/** Reads whatever modules exist under `dir` (a module without its markdown has no lessons yet). */
+export async function readCourse(dir = CONTENT_DIR): Promise<CourseContent> {
+  const course = CourseFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'course.json'), 'utf8')));
+  const files = new Set(readdirSync(path.join(dir, 'modules')));
+  const quizFiles = new Set(safeList(path.join(dir, 'quizzes')));
+  const lessons: LessonContent[] = [];
+  const pre: Array<QuestionFile & { moduleId: number }> = [];
+  const final: Array<QuestionFile & { moduleId: number }> = [];
+  for (const m of course.modules) {
+    const name = `module-${m.id}.md`;
+    if (files.has(name)) {
+      const sections = parseModuleMarkdown(readFileSync(path.join(dir, 'modules', name), 'utf8'));
+      for (const [index, section] of sections.entries()) {
+        const order = index + 1;
+        const html = lessonHtml(section.body);
+        lessons.push({
+          moduleId: m.id,
+          order,
+          title: section.title,
+          key: lessonKey(m.id, order, section.title),
+          html,
+          hash: await contentHash(html),
+        });
+      }
+    }
+    const quizName = `module-${m.id}.json`;
+    if (quizFiles.has(quizName)) {
+      const quiz = QuizFileSchema.parse(
+        JSON.parse(readFileSync(path.join(dir, 'quizzes', quizName), 'utf8')),
+      );
+      pre.push(...quiz.preAssessment.map((q) => ({ ...q, moduleId: m.id })));
+      final.push(...quiz.finalQuiz.map((q) => ({ ...q, moduleId: m.id })));
+    }
+  }
+  const { preAssessment, finalQuiz } = course.quizzes;
+  return {
+    title: course.title,
+    modules: course.modules.map((m, i) => ({ ...m, order: i + 1 })),
+    lessons,
+    quizzes: [
+      { kind: 'pre_assessment', ...preAssessment, questions: pre },
+      { kind: 'course', ...finalQuiz, questions: final },
+    ],
+  };
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+export interface LoadSummary {
+  modules: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  deactivated: number;
+  questions: number;
+}
+
+/**
+ * Upserts the course: modules; lessons by key (a changed hash makes a new version and a
+ * lesson_versions row; lessons missing from the content are deactivated); quizzes by kind with
+ * their questions by number. One transaction.
+ */
+export async function applyCourse(
+  db: Db,
+  content: CourseContent,
+  reason = 'Content migration',
+): Promise<LoadSummary> {
+  const { modules, lessons, lessonVersions, quizzes, quizQuestions } = schema;
+  const summary: LoadSummary = {
+    modules: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    deactivated: 0,
+    questions: 0,
+  };
+  await db.transaction(async (tx) => {
+    for (const m of content.modules) {
+      const values = {
+        name: m.name,
+        title: m.title,
+        description: m.description,
+        durationMinutes: m.durationMinutes ?? null,
+        orderIndex: m.order,
+      };
+      await tx
+        .insert(modules)
+        .values({ id: m.id, ...values })
+        .onConflictDoUpdate({ target: modules.id, set: values });
+      summary.modules += 1;
+    }
+    const keys = content.lessons.map((l) => l.key);
+    const existing = keys.length
+      ? await tx.select().from(lessons).where(inArray(lessons.lessonKey, keys))
+      : [];
+    const byKey = new Map(existing.map((l) => [l.lessonKey, l]));
+    const now = new Date();
+    for (const l of content.lessons) {
+      const old = byKey.get(l.key);
+      if (!old) {
+        const [row] = await tx
+          .insert(lessons)
+          .values({
+            moduleId: l.moduleId,
+            lessonKey: l.key,
+            title: l.title,
+            content: l.html,
+            contentHash: l.hash,
+            order: l.order,
+            originalOrder: l.order,
+            isActive: true,
+            version: 1,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await tx.insert(lessonVersions).values({
+          lessonId: row!.id,
+          lessonKey: l.key,
+          version: 1,
+          title: l.title,
+          content: l.html,
+          contentHash: l.hash,
+          changeReason: reason,
+          createdAt: now,
+        });
+        summary.inserted += 1;
+      } else if (
+        old.contentHash !== l.hash ||
+        old.title !== l.title ||
+        !old.isActive ||
+        old.order !== l.order
+      ) {
+        const contentChanged = old.contentHash !== l.hash;
+        const version = contentChanged ? old.version + 1 : old.version;
+        await tx
+          .update(lessons)
+          .set({
+            title: l.title,
+            content: l.html,
+            contentHash: l.hash,
+            order: l.order,
+            isActive: true,
+            version,
+            updatedAt: now,
+          })
+          .where(eq(lessons.id, old.id));
+        if (contentChanged) {
+          await tx.insert(lessonVersions).values({
+            lessonId: old.id,
+            lessonKey: l.key,
+            version,
+            title: l.title,
+            content: l.html,
+            contentHash: l.hash,
+            changeReason: reason,
+            createdAt: now,
+          });
+        }
+        summary.updated += 1;
+      } else {
+        summary.unchanged += 1;
+      }
+    }
+    const deactivated = await tx
+      .update(lessons)
+      .set({ isActive: false, updatedAt: now })
+      .where(and(eq(lessons.isActive, true), keys.length ? notInArray(lessons.lessonKey, keys) : sql`true`))
+      .returning({ id: lessons.id });
+    summary.deactivated = deactivated.length;
+
+    for (const q of content.quizzes) {
+      if (q.questions.length === 0) continue;
+      let [quiz] = await tx
+        .select()
+        .from(quizzes)
+        .where(eq(quizzes.kind, q.kind))
+        .orderBy(quizzes.id)
+        .limit(1);
+      const values = {
+        title: q.title,
+        description: q.description,
+        passingScore: q.passingScore,
+        totalQuestions: q.questions.length,
+      };
+      if (quiz) {
+        await tx.update(quizzes).set(values).where(eq(quizzes.id, quiz.id));
+      } else {
+        [quiz] = await tx
+          .insert(quizzes)
+          .values({ kind: q.kind, ...values })
+          .returning();
+      }
+      for (const [index, question] of q.questions.entries()) {
+        const row = {
+          questionText: question.question_text,
+          optionA: question.option_a,
+          optionB: question.option_b,
+          optionC: question.option_c,
+          optionD: question.option_d,
+          correctAnswer: question.correct_answer,
+          explanation: question.explanation ?? null,
+          moduleId: question.moduleId,
+          objectives: question.objectives ?? null,
+        };
+        await tx
+          .insert(quizQuestions)
+          .values({ quizId: quiz!.id, questionNumber: index + 1, ...row })
+          .onConflictDoUpdate({ target: [quizQuestions.quizId, quizQuestions.questionNumber], set: row });
+        summary.questions += 1;
+      }
+      await tx
+        .delete(quizQuestions)
+        .where(
+          and(
+            eq(quizQuestions.quizId, quiz!.id),
+            sql`${quizQuestions.questionNumber} > ${q.questions.length}`,
+          ),
+        );
+    }
+  });
+  return summary;
+}
+
+/** Copies api/content/images into the image-assets bucket (served at /storage/image-assets/). */
+export async function copyImages(storage: Storage, dir = CONTENT_DIR): Promise<number> {
+  const images = safeList(path.join(dir, 'images'));
+  for (const name of images)
+    await storage.put(IMAGE_BUCKET, name, await readFile(path.join(dir, 'images', name)));
+  return images.length;
+}

@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Storage } from './content/storage';
+import type { Database, Db } from './db/index';
+import type { Mailer } from './mail/mailer';
+
+/** Time as the server sees it; tests move it forward. */
+export interface Clock {
+  now(): number;
+}
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** What every service receives. */
+export interface AppContext {
+  db: Db;
+  database: Database;
+  mailer: Mailer;
+  clock: Clock;
+  config: Config;
+  logger: Logger;
+  storage: Storage;
+}

@@ -1,0 +1,49 @@
+import { type Lesson, type Module, moduleDoesNotExist } from '@coursekit/core';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { schema } from '../db/index';
+import { fail } from '../http/errors';
+
+const { modules, lessons } = schema;
+
+export const toModule = (row: typeof modules.$inferSelect): Module => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  order_index: row.orderIndex,
+});
+
+export const toLesson = (row: typeof lessons.$inferSelect): Lesson => ({
+  id: row.id,
+  lesson_key: row.lessonKey,
+  title: row.title,
+  content: row.content,
+  content_hash: row.contentHash,
+  order: row.order,
+  original_order: row.originalOrder,
+  module_id: row.moduleId,
+  is_active: row.isActive,
+  version: row.version,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export async function listModules(ctx: AppContext): Promise<Module[]> {
+  const rows = await ctx.db.select().from(modules).orderBy(asc(modules.orderIndex), asc(modules.id));
+  return rows.map(toModule);
+}
+
+export async function moduleExists(ctx: AppContext, moduleId: number): Promise<boolean> {
+  const [row] = await ctx.db.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId));
+  return Boolean(row);
+}
+
+/** A module's active lessons by order; 404 'Module {id} does not exist' for an unknown module. */
+export async function listLessons(ctx: AppContext, moduleId: number): Promise<Lesson[]> {
+  if (!(await moduleExists(ctx, moduleId))) throw fail('not_found', moduleDoesNotExist(moduleId));
+  const rows = await ctx.db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.moduleId, moduleId), eq(lessons.isActive, true)))
+    .orderBy(asc(lessons.order), asc(lessons.id));
+  return rows.map(toLesson);
+}

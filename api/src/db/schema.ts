@@ -1,0 +1,303 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Every learner-side entity of learner §3, what the server needs for auth and rate limits, and the
+// tables admin part 2 builds on. Times are timestamptz; the API sends them as ISO strings.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name'),
+  emailConfirmedAt: ts('email_confirmed_at'),
+  lastSignInAt: ts('last_sign_in_at'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'moderator', 'user'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_roles_user_role').on(t.userId, t.role)],
+);
+
+export const profiles = pgTable('profiles', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  displayName: text('display_name'),
+  avatarUrl: text('avatar_url'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** One signed-in session; its refresh tokens form one rotation family. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['normal', 'recovery'] }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes; each is used once, reuse revokes its session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_session').on(t.sessionId)],
+);
+
+/** E-mail verification (and future one-time) tokens: hashed, single-use, expiring. */
+export const authTokens = pgTable('auth_tokens', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['email_verification', 'recovery'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+});
+
+/** Rate-limit state per key (core's RateLimitState), shared by every API instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: jsonb('hits').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  blockedUntil: bigint('blocked_until', { mode: 'number' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    userId: uuid('user_id'),
+    email: text('email'),
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_events_created').on(t.createdAt)],
+);
+
+export const adminActionLog = pgTable('admin_action_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  adminUserId: uuid('admin_user_id'),
+  action: text('action').notNull(),
+  targetUserId: uuid('target_user_id'),
+  details: jsonb('details').$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+});
+
+export const diagnosticSettings = pgTable('diagnostic_settings', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  value: jsonb('value').$type<unknown>(),
+  updatedBy: uuid('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const progressCleanupLog = pgTable('progress_cleanup_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  moduleId: integer('module_id'),
+  cleanedRecords: integer('cleaned_records').notNull(),
+  performedBy: uuid('performed_by'),
+  createdAt: createdAt(),
+});
+
+export const systemSettings = pgTable('system_settings', {
+  id: integer('id').primaryKey(),
+  maintenanceMode: boolean('maintenance_mode').notNull().default(false),
+  systemMessage: text('system_message'),
+  systemMessageType: text('system_message_type', { enum: ['info', 'warning', 'error', 'success'] })
+    .notNull()
+    .default('info'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const modules = pgTable('modules', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  durationMinutes: integer('duration_minutes'),
+  orderIndex: integer('order_index').notNull(),
+  createdAt: createdAt(),
+});
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    lessonKey: text('lesson_key').notNull().unique(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    contentHash: text('content_hash').notNull(),
+    order: integer('order').notNull(),
+    originalOrder: integer('original_order'),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('lessons_module_active_order').on(t.moduleId, t.isActive, t.order)],
+);
+
+export const lessonVersions = pgTable(
+  'lesson_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
+    lessonKey: text('lesson_key').notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    contentHash: text('content_hash').notNull(),
+    changeReason: text('change_reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('lesson_versions_key_version').on(t.lessonKey, t.version)],
+);
+
+export const userProgress = pgTable(
+  'user_progress',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
+    lessonKey: text('lesson_key'),
+    moduleId: integer('module_id').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    lessonOrder: integer('lesson_order'),
+    trackingMethod: text('tracking_method', { enum: ['legacy', 'stable'] })
+      .notNull()
+      .default('stable'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_progress_user_lesson_key').on(t.userId, t.lessonKey)],
+);
+
+export const quizzes = pgTable('quizzes', {
+  id: serial('id').primaryKey(),
+  kind: text('kind', { enum: ['pre_assessment', 'course'] }).notNull(),
+  title: text('title').notNull(),
+  description: text('description'),
+  passingScore: integer('passing_score').notNull(),
+  totalQuestions: integer('total_questions').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    questionNumber: integer('question_number').notNull(),
+    questionText: text('question_text').notNull(),
+    optionA: text('option_a').notNull(),
+    optionB: text('option_b').notNull(),
+    optionC: text('option_c').notNull(),
+    optionD: text('option_d').notNull(),
+    correctAnswer: text('correct_answer', { enum: ['A', 'B', 'C', 'D'] }).notNull(),
+    explanation: text('explanation'),
+    moduleId: integer('module_id'),
+    objectives: jsonb('objectives').$type<string[]>(),
+  },
+  (t) => [uniqueIndex('quiz_questions_quiz_number').on(t.quizId, t.questionNumber)],
+);
+
+export type StoredAnswers = Record<
+  string,
+  | 'A'
+  | 'B'
+  | 'C'
+  | 'D'
+  | { selected: 'A' | 'B' | 'C' | 'D'; correct?: 'A' | 'B' | 'C' | 'D'; isCorrect?: boolean }
+>;
+
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull().default(0),
+    totalQuestions: integer('total_questions').notNull(),
+    percentage: doublePrecision('percentage').notNull().default(0),
+    passed: boolean('passed').notNull().default(false),
+    answers: jsonb('answers').$type<StoredAnswers>().notNull().default(sql`'{}'::jsonb`),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('quiz_attempts_user_quiz').on(t.userId, t.quizId)],
+);
+
+export const certificates = pgTable('certificates', {
+  id: serial('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  learnerName: text('learner_name').notNull(),
+  courseTitle: text('course_title').notNull(),
+  issuedAt: ts('issued_at').notNull().defaultNow(),
+});

@@ -1,0 +1,25 @@
+import { endpoints } from '@coursekit/core';
+import { Router } from 'express';
+import type { AppContext } from '../context';
+import { attemptParams, quizParams } from '../http/params';
+import { mount } from '../http/route';
+import { answerQuestion, completeAttempt, getQuiz, listAttempts, listQuizzes, startAttempt } from './service';
+
+export function quizRoutes(ctx: AppContext): Router {
+  const router = Router();
+  mount(router, ctx, endpoints.quizzes, {}, ({ auth }) => listQuizzes(ctx, auth.userId));
+  mount(router, ctx, endpoints.quiz, { params: quizParams }, ({ params }) => getQuiz(ctx, params.quizId));
+  mount(router, ctx, endpoints.startAttempt, { params: quizParams, status: 201 }, ({ auth, params }) =>
+    startAttempt(ctx, auth.userId, params.quizId),
+  );
+  mount(router, ctx, endpoints.attempts, { params: quizParams }, ({ auth, params }) =>
+    listAttempts(ctx, auth.userId, params.quizId),
+  );
+  mount(router, ctx, endpoints.answer, { params: attemptParams }, ({ auth, params, body }) =>
+    answerQuestion(ctx, auth.userId, params.attemptId, body.question_id, body.answer),
+  );
+  mount(router, ctx, endpoints.complete, { params: attemptParams }, ({ auth, params, body }) =>
+    completeAttempt(ctx, auth.userId, params.attemptId, body.answers),
+  );
+  return router;
+}

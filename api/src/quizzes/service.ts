@@ -1,0 +1,292 @@
+import {
+  type AnswerLetter,
+  type AnswerResult,
+  type CompletedAttempt,
+  gradeQuiz,
+  messages,
+  type Quiz,
+  type QuizAttempt,
+  type QuizListItem,
+  type QuizQuestion,
+  type QuizWithQuestions,
+  selectedLetter,
+  summarizeQuizAttempts,
+} from '@coursekit/core';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { type schema as S, schema } from '../db/index';
+import { fail } from '../http/errors';
+
+const { quizzes, quizQuestions, quizAttempts } = schema;
+type QuestionRow = typeof S.quizQuestions.$inferSelect;
+type AttemptRow = typeof S.quizAttempts.$inferSelect;
+
+const attemptNotFound = () => fail('not_found', 'Attempt not found');
+
+export const toQuiz = (row: typeof quizzes.$inferSelect): Quiz => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  description: row.description,
+  total_questions: row.totalQuestions,
+  passing_score: row.passingScore,
+  created_at: row.createdAt.toISOString(),
+});
+
+const toQuestion = (row: QuestionRow): QuizQuestion => ({
+  id: row.id,
+  quiz_id: row.quizId,
+  question_number: row.questionNumber,
+  question_text: row.questionText,
+  option_a: row.optionA,
+  option_b: row.optionB,
+  option_c: row.optionC,
+  option_d: row.optionD,
+});
+
+const toAttempt = (row: AttemptRow): QuizAttempt => ({
+  id: row.id,
+  user_id: row.userId,
+  quiz_id: row.quizId,
+  score: row.score,
+  total_questions: row.totalQuestions,
+  percentage: row.percentage,
+  passed: row.passed,
+  answers: row.answers,
+  started_at: row.startedAt.toISOString(),
+  completed_at: row.completedAt?.toISOString() ?? null,
+});
+
+function review(row: AttemptRow, questions: QuestionRow[]): CompletedAttempt {
+  return {
+    attempt: toAttempt(row),
+    review: questions
+      .map((q) => {
+        const selected = selectedLetter(row.answers[String(q.id)]);
+        return {
+          ...toQuestion(q),
+          question_id: q.id,
+          selected,
+          correct_answer: q.correctAnswer,
+          isCorrect: selected === q.correctAnswer,
+          explanation: q.explanation,
+        };
+      })
+      .map(({ id: _id, quiz_id: _quiz, ...rest }) => rest),
+  };
+}
+
+async function quizOrFail(ctx: AppContext, quizId: number) {
+  const [quiz] = await ctx.db.select().from(quizzes).where(eq(quizzes.id, quizId));
+  if (!quiz) throw fail('not_found', messages.quizNotFound);
+  return quiz;
+}
+
+const questionsOf = (ctx: AppContext, quizId: number) =>
+  ctx.db
+    .select()
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quizId, quizId))
+    .orderBy(asc(quizQuestions.questionNumber));
+
+/** Every quiz, oldest first, with the learner's summary of each (two statements). */
+export async function listQuizzes(ctx: AppContext, userId: string): Promise<QuizListItem[]> {
+  const [quizRows, attempts] = await Promise.all([
+    ctx.db.select().from(quizzes).orderBy(asc(quizzes.createdAt), asc(quizzes.id)),
+    ctx.db
+      .select()
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.userId, userId), isNotNull(quizAttempts.completedAt))),
+  ]);
+  return quizRows.map((q) => ({
+    quiz: toQuiz(q),
+    summary: summarizeQuizAttempts(attempts.filter((a) => a.quizId === q.id).map(toAttempt)),
+  }));
+}
+
+export async function getQuiz(ctx: AppContext, quizId: number): Promise<QuizWithQuestions> {
+  const quiz = await quizOrFail(ctx, quizId);
+  const questions = await questionsOf(ctx, quizId);
+  if (questions.length === 0) throw fail('not_found', messages.quizNotFound);
+  return { quiz: toQuiz(quiz), questions: questions.map(toQuestion) };
+}
+
+export async function startAttempt(ctx: AppContext, userId: string, quizId: number): Promise<QuizAttempt> {
+  const quiz = await quizOrFail(ctx, quizId);
+  const [{ count } = { count: 0 }] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quizId, quiz.id));
+  if (count === 0) throw fail('not_found', messages.quizNotFound);
+  const [row] = await ctx.db
+    .insert(quizAttempts)
+    .values({ userId, quizId, totalQuestions: count, answers: {}, startedAt: new Date(ctx.clock.now()) })
+    .returning();
+  return toAttempt(row!);
+}
+
+/** The learner's own attempt; anyone else's is simply not found. */
+async function ownAttempt(ctx: AppContext, userId: string, attemptId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, userId)));
+  if (!row) throw attemptNotFound();
+  return row;
+}
+
+/**
+ * Commits one course-quiz answer. The write only happens if the question is still unanswered and
+ * the attempt open (one conditional UPDATE), so a second answer — even a concurrent one — is 409.
+ */
+export async function answerQuestion(
+  ctx: AppContext,
+  userId: string,
+  attemptId: number,
+  questionId: number,
+  answer: AnswerLetter,
+): Promise<AnswerResult> {
+  if (!Number.isInteger(questionId) || questionId < 1 || questionId > 2_147_483_647) {
+    throw fail('validation_error', 'Invalid request body: question_id: Not a question id', {
+      question_id: 'Not a question id',
+    });
+  }
+  const attempt = await ownAttempt(ctx, userId, attemptId);
+  const quiz = await quizOrFail(ctx, attempt.quizId);
+  if (quiz.kind !== 'course') {
+    throw fail('validation_error', 'Pre-assessment answers are sent when the attempt is completed', {
+      question_id: 'Not a course-quiz question',
+    });
+  }
+  const [question] = await ctx.db
+    .select()
+    .from(quizQuestions)
+    .where(and(eq(quizQuestions.id, questionId), eq(quizQuestions.quizId, attempt.quizId)));
+  if (!question) throw fail('not_found', 'Question not found in this quiz');
+  if (attempt.completedAt) throw fail('conflict', 'This attempt is already complete');
+  const key = String(questionId);
+  const updated = await ctx.db
+    .update(quizAttempts)
+    .set({ answers: sql`${quizAttempts.answers} || jsonb_build_object(${key}::text, ${answer}::text)` })
+    .where(
+      and(
+        eq(quizAttempts.id, attemptId),
+        eq(quizAttempts.userId, userId),
+        isNull(quizAttempts.completedAt),
+        sql`not (${quizAttempts.answers} ? ${key})`,
+      ),
+    )
+    .returning({ id: quizAttempts.id });
+  if (updated.length === 0) throw fail('conflict', 'This question has already been answered');
+  return {
+    question_id: question.id,
+    selected: answer,
+    isCorrect: answer === question.correctAnswer,
+    correct_answer: question.correctAnswer,
+    explanation: question.explanation,
+  };
+}
+
+/**
+ * Grades and closes an attempt; the server computes score, percentage and passed. A course quiz is
+ * graded from its locked answers (every question must be answered); the pre-assessment from the
+ * answers sent here. Anything else in the body is refused by the strict schema.
+ */
+export async function completeAttempt(
+  ctx: AppContext,
+  userId: string,
+  attemptId: number,
+  sent: Record<string, AnswerLetter> | undefined,
+): Promise<CompletedAttempt> {
+  const attempt = await ownAttempt(ctx, userId, attemptId);
+  if (attempt.completedAt) throw fail('conflict', 'This attempt is already complete');
+  const quiz = await quizOrFail(ctx, attempt.quizId);
+  const questions = await questionsOf(ctx, quiz.id);
+  let answers: S.StoredAnswers;
+  if (quiz.kind === 'course') {
+    answers = attempt.answers;
+    const missing = questions.filter((q) => answers[String(q.id)] === undefined);
+    if (missing.length > 0) {
+      throw fail(
+        'validation_error',
+        `Answer every question before completing (${missing.length} unanswered)`,
+        {
+          answers: `${missing.length} questions unanswered`,
+        },
+      );
+    }
+  } else {
+    const given = sent ?? {};
+    const ids = new Set(questions.map((q) => String(q.id)));
+    const unknown = Object.keys(given).filter((id) => !ids.has(id));
+    if (unknown.length > 0) {
+      throw fail('validation_error', 'Answers name questions that are not in this quiz', {
+        answers: `Unknown questions: ${unknown.slice(0, 5).join(', ')}`,
+      });
+    }
+    const missing = questions.filter((q) => given[String(q.id)] === undefined);
+    if (missing.length > 0) {
+      throw fail(
+        'validation_error',
+        `Answer every question before completing (${missing.length} unanswered)`,
+        {
+          answers: `${missing.length} questions unanswered`,
+        },
+      );
+    }
+    answers = Object.fromEntries(
+      questions.map((q) => {
+        const selected = given[String(q.id)]!;
+        return [
+          String(q.id),
+          { selected, correct: q.correctAnswer, isCorrect: selected === q.correctAnswer },
+        ];
+      }),
+    );
+  }
+  const grade = gradeQuiz(
+    questions.map((q) => ({ id: q.id, correct_answer: q.correctAnswer })),
+    answers,
+    quiz.passingScore,
+  );
+  const [row] = await ctx.db
+    .update(quizAttempts)
+    .set({
+      answers,
+      score: grade.score,
+      totalQuestions: grade.total_questions,
+      percentage: grade.percentage,
+      passed: grade.passed,
+      completedAt: new Date(ctx.clock.now()),
+    })
+    .where(
+      and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, userId), isNull(quizAttempts.completedAt)),
+    )
+    .returning();
+  if (!row) throw fail('conflict', 'This attempt is already complete');
+  return review(row, questions);
+}
+
+/** The learner's completed attempts of a quiz, newest first, with reviews. */
+export async function listAttempts(
+  ctx: AppContext,
+  userId: string,
+  quizId: number,
+): Promise<CompletedAttempt[]> {
+  await quizOrFail(ctx, quizId);
+  const [rows, questions] = await Promise.all([
+    ctx.db
+      .select()
+      .from(quizAttempts)
+      .where(
+        and(
+          eq(quizAttempts.userId, userId),
+          eq(quizAttempts.quizId, quizId),
+          isNotNull(quizAttempts.completedAt),
+        ),
+      )
+      .orderBy(desc(quizAttempts.completedAt), desc(quizAttempts.id)),
+    questionsOf(ctx, quizId),
+  ]);
+  return rows.map((r) => review(r, questions));
+}

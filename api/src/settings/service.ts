@@ -1,0 +1,47 @@
+import type { SystemSettings } from '@coursekit/core';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { schema } from '../db/index';
+
+export const SETTINGS_CHANNEL = 'system_settings_changed';
+const { systemSettings } = schema;
+
+export function toSettings(row: typeof systemSettings.$inferSelect): SystemSettings {
+  return {
+    id: row.id,
+    maintenance_mode: row.maintenanceMode,
+    system_message: row.systemMessage,
+    system_message_type: row.systemMessageType,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The single settings row, created with the defaults when missing. */
+export async function getSettings(ctx: Pick<AppContext, 'db'>): Promise<SystemSettings> {
+  const [row] = await ctx.db.select().from(systemSettings).where(eq(systemSettings.id, 1));
+  if (row) return toSettings(row);
+  await ctx.db.insert(systemSettings).values({ id: 1 }).onConflictDoNothing();
+  return getSettings(ctx);
+}
+
+/** Writes the settings and tells every instance's streams (admin part 2 calls this). */
+export async function updateSettings(
+  ctx: AppContext,
+  patch: Partial<Pick<SystemSettings, 'maintenance_mode' | 'system_message' | 'system_message_type'>>,
+): Promise<SystemSettings> {
+  await getSettings(ctx);
+  const [row] = await ctx.db
+    .update(systemSettings)
+    .set({
+      ...(patch.maintenance_mode !== undefined ? { maintenanceMode: patch.maintenance_mode } : {}),
+      ...(patch.system_message !== undefined ? { systemMessage: patch.system_message } : {}),
+      ...(patch.system_message_type !== undefined ? { systemMessageType: patch.system_message_type } : {}),
+      updatedAt: new Date(ctx.clock.now()),
+    })
+    .where(eq(systemSettings.id, 1))
+    .returning();
+  const settings = toSettings(row!);
+  await ctx.database.notify(SETTINGS_CHANNEL, JSON.stringify(settings));
+  return settings;
+}

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import postgres from 'postgres';
+import { type App, createApp } from '../app';
+import type { Config } from '../config';
+import { seed } from '../content/seed';
+import { directoryStorage } from '../content/storage';
+import type { Clock } from '../context';
+import { type Database, openDatabase } from '../db/index';
+import { type DevMailbox, devMailbox } from '../mail/mailer';
+
+/** PGlite always; real PostgreSQL too when DATABASE_URL is set (CI). The same suite runs on each. */
+export const DRIVERS: Array<'pglite' | 'postgres'> = [
+  'pglite',
+  ...(process.env.DATABASE_URL ? (['postgres'] as const) : []),
+];
+
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+export function testClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+/** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+async function freshDatabase(
+  driver: 'pglite' | 'postgres',
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (driver === 'pglite') {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `ck_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), max: 8 });
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  api: string;
+  app: App;
+  database: Database;
+  mailbox: DevMailbox;
+  clock: TestClock;
+  config: Config;
+  /** The test database's URL on PostgreSQL; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  close(): Promise<void>;
+}
+
+export function testConfig(dataDir: string, port = 0): Config {
+  return {
+    port,
+    dataDir,
+    publicUrl: 'http://app.test',
+    databaseUrl: undefined,
+    smtpUrl: undefined,
+    adminEmail: 'admin@coursekit.test',
+    adminPassword: 'Boot-Strap-2026',
+    jwtSecret: randomBytes(32).toString('hex'),
+    supportEmail: 'support@coursekit.test',
+    production: false,
+    hostDist: undefined,
+    accessTokenTtl: 15 * 60,
+    refreshTokenTtl: 30 * 24 * 3600,
+    recoveryTtl: 3600,
+    verificationTtl: 24 * 3600,
+    bodyLimit: '100kb',
+  };
+}
+
+export async function listen(app: App): Promise<{ server: Server; url: string }> {
+  const server = createServer(app.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+export async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Migrates a fresh database, loads the real course from api/content, and listens on a free port. */
+export async function startServer(driver: 'pglite' | 'postgres'): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-api-'));
+  const { database, drop, url: databaseUrl } = await freshDatabase(driver);
+  await database.migrate();
+  const config = testConfig(dataDir);
+  const logger = pino({ level: process.env.API_TEST_LOG ?? 'silent' });
+  const storage = directoryStorage(path.join(dataDir, 'storage'));
+  await seed({ db: database.db, storage, logger, config });
+  const mailbox = devMailbox(path.join(dataDir, 'mailbox'), logger);
+  const clock = testClock();
+  const app = createApp({ db: database, mailer: mailbox, config, clock, logger, storage });
+  const { server, url } = await listen(app);
+  return {
+    url,
+    api: `${url}/api`,
+    app,
+    database,
+    mailbox,
+    clock,
+    config,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await closeServer(server);
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers as ad-hoc JSON
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One call over real HTTP. `body` is sent as JSON unless `raw` is given. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers as ad-hoc JSON
+export async function call<T = any>(
+  server: Pick<TestServer, 'api'>,
+  method: string,
+  path: string,
+  options: {
+    token?: string | undefined;
+    body?: unknown;
+    raw?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.raw !== undefined) {
+    body = options.raw;
+    headers['content-type'] ??= 'application/json';
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await fetch(`${server.api}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export const PASSWORD = 'Facility-42-Data';
+let n = 0;
+export function email(prefix = 'learner'): string {
+  n += 1;
+  return `${prefix}.${Date.now().toString(36)}${n}@example.com`;
+}
+
+/** Signs up a learner; answers the session's tokens and user. */
+export async function signUp(server: TestServer, name = 'Ana Silva', address = email()) {
+  const res = await call(server, 'POST', '/auth/signup', {
+    body: { email: address, password: PASSWORD, name },
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return {
+    email: address,
+    token: res.body.session.access_token as string,
+    refresh: res.body.session.refresh_token as string,
+    userId: res.body.user.id as string,
+  };
+}

@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config';
+
+// End-to-end journeys: the built host app on the real API, in Debian's Chromium.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['./globalSetup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    // One API and one browser serve every journey; files run one after another.
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test/renderApp';
+
+const linkNames = async () => {
+  const nav = await screen.findByRole('navigation', { name: 'Main' });
+  await within(nav).findByRole('link', { name: 'About' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+};
+
+describe('the layout (learner §2)', () => {
+  it('offers About, Sign In and Get Started to visitors', async () => {
+    renderApp({ path: '/about', signedIn: false });
+    expect(await linkNames()).toEqual(['About', 'Sign In', 'Get Started']);
+  });
+
+  it('offers the learner links, without Admin, to a learner', async () => {
+    renderApp({ path: '/about' });
+    expect(await linkNames()).toEqual(['Course', 'Modules', 'Quizzes', 'Progress', 'About']);
+  });
+
+  it('adds the Admin link for admins', async () => {
+    renderApp({ path: '/about', roles: ['admin'] });
+    expect(await screen.findByRole('link', { name: 'Admin' })).toBeTruthy();
+  });
+
+  it('shows the not-found page for an unknown path and logs the path', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderApp({ path: '/no/such/page', signedIn: false });
+    expect(await screen.findByText('Oops! Page not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(warn.mock.calls.some((call) => call.includes('/no/such/page'))).toBe(true);
+    warn.mockRestore();
+  });
+
+  it('shows the system message until dismissed', async () => {
+    const { store } = renderApp({
+      path: '/about',
+      signedIn: false,
+      scenario: { systemMessage: { text: 'Planned upgrade on Friday', type: 'info' } },
+    });
+    expect(await screen.findByText('Planned upgrade on Friday')).toBeTruthy();
+    screen.getByRole('button', { name: 'Dismiss system message' }).click();
+    await vi.waitFor(() => expect(screen.queryByText('Planned upgrade on Friday')).toBeNull());
+    store.setSettings({ system_message: 'Upgrade moved to Saturday' });
+    expect(await screen.findByText('Upgrade moved to Saturday')).toBeTruthy();
+  });
+
+  it('sends signed-out visitors of a learner screen to /signin', async () => {
+    renderApp({ path: '/account', signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/signin');
+  });
+});

@@ -1,0 +1,257 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { ErrorScreen } from './layout/ErrorScreen';
+import { RootLayout } from './layout/RootLayout';
+import { Landing } from './pages/Landing';
+import { RequireAuth } from './session/RequireAuth';
+import { LoadingScreen } from './ui/LoadingScreen';
+
+// Learner §2 and admin §2 routes. Screens built from @coursekit/react, the account pages and the
+// admin routes load on demand, so the landing page carries no quiz or admin code.
+const auth = (name: 'SignIn' | 'SignUp' | 'ResetPassword' | 'VerificationSuccess') =>
+  lazyRouteComponent(() => import('./auth/authScreens'), name);
+const learner = (name: 'CourseScreen' | 'ModulesScreen' | 'ModuleScreen' | 'ProgressScreen') =>
+  lazyRouteComponent(() => import('./learner/LearnerScreens'), name);
+const quizzes = (name: 'AssessmentScreen' | 'QuizzesScreen' | 'QuizScreen' | 'QuizResultsScreen') =>
+  lazyRouteComponent(() => import('./learner/QuizScreens'), name);
+const pages = (name: 'About' | 'Profile' | 'EditProfile' | 'Account' | 'Syllabus' | 'CertificateCheck') =>
+  lazyRouteComponent(() => import('./pages/lazyPages'), name);
+const admin = (name: 'AdminHome' | 'AdminUserProgress' | 'ContentLoader') =>
+  lazyRouteComponent(() => import('./admin/AdminScreens'), name);
+
+const NotFound = lazyRouteComponent(() => import('./layout/NotFound'), 'NotFound');
+
+const positiveInt = (value: string) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+/** learner §2: a module id that is not a number goes to /modules. */
+const moduleParams = {
+  parse: (params: { moduleId: string }) => {
+    const moduleId = positiveInt(params.moduleId);
+    if (moduleId === null) throw redirect({ to: '/modules', replace: true });
+    return { moduleId };
+  },
+  stringify: (params: { moduleId: number }) => ({ moduleId: String(params.moduleId) }),
+};
+const quizParams = {
+  parse: (params: { quizId: string }) => {
+    const quizId = positiveInt(params.quizId);
+    if (quizId === null) throw redirect({ to: '/quizzes', replace: true });
+    return { quizId };
+  },
+  stringify: (params: { quizId: number }) => ({ quizId: String(params.quizId) }),
+};
+
+export const rootRoute = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: Landing });
+const about = createRoute({ getParentRoute: () => rootRoute, path: '/about', component: pages('About') });
+const signin = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signin',
+  component: auth('SignIn'),
+});
+const signup = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signup',
+  component: auth('SignUp'),
+});
+const resetPassword = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  component: auth('ResetPassword'),
+});
+const verification = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verification-success',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  component: auth('VerificationSuccess'),
+});
+const certificates = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/certificates',
+  component: pages('CertificateCheck'),
+});
+const certificate = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/certificates/$code',
+  component: pages('CertificateCheck'),
+});
+
+// Screens whose widgets show their own sign-in prompt (learner §2 /progress, /assessment, /quizzes).
+const progress = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/progress',
+  component: learner('ProgressScreen'),
+});
+const assessment = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/assessment',
+  component: quizzes('AssessmentScreen'),
+});
+const quizList = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/quizzes',
+  component: quizzes('QuizzesScreen'),
+});
+
+// Signed-out visitors go to /signin.
+const authed = createRoute({ getParentRoute: () => rootRoute, id: 'authed', component: RequireAuth });
+const course = createRoute({
+  getParentRoute: () => authed,
+  path: '/course',
+  component: learner('CourseScreen'),
+});
+const modules = createRoute({
+  getParentRoute: () => authed,
+  path: '/modules',
+  component: learner('ModulesScreen'),
+});
+const module = createRoute({
+  getParentRoute: () => authed,
+  path: '/module/$moduleId',
+  params: moduleParams,
+  component: learner('ModuleScreen'),
+});
+const modulePage = createRoute({
+  getParentRoute: () => authed,
+  path: '/module-page/$moduleId',
+  params: moduleParams,
+  component: learner('ModuleScreen'),
+});
+const lesson = createRoute({
+  getParentRoute: () => authed,
+  path: '/lesson/$moduleId/$lessonId',
+  params: {
+    parse: (params: { moduleId: string; lessonId: string }) => {
+      const moduleId = positiveInt(params.moduleId);
+      if (moduleId === null) throw redirect({ to: '/modules', replace: true });
+      return { moduleId, lessonId: params.lessonId };
+    },
+    stringify: (params: { moduleId: number; lessonId: string }) => ({
+      moduleId: String(params.moduleId),
+      lessonId: params.lessonId,
+    }),
+  },
+  component: learner('ModuleScreen'),
+});
+const courseQuizzes = createRoute({
+  getParentRoute: () => authed,
+  path: '/course-quizzes',
+  component: quizzes('QuizzesScreen'),
+});
+const quiz = createRoute({
+  getParentRoute: () => authed,
+  path: '/quiz/$quizId',
+  params: quizParams,
+  component: quizzes('QuizScreen'),
+});
+const quizResults = createRoute({
+  getParentRoute: () => authed,
+  path: '/quiz/$quizId/results',
+  params: quizParams,
+  component: quizzes('QuizResultsScreen'),
+});
+const profile = createRoute({ getParentRoute: () => authed, path: '/profile', component: pages('Profile') });
+const editProfile = createRoute({
+  getParentRoute: () => authed,
+  path: '/edit-profile',
+  component: pages('EditProfile'),
+});
+const account = createRoute({ getParentRoute: () => authed, path: '/account', component: pages('Account') });
+const syllabus = createRoute({
+  getParentRoute: () => authed,
+  path: '/syllabus',
+  component: pages('Syllabus'),
+});
+
+// admin §2: admin only.
+const adminGuard = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'admin-guard',
+  component: lazyRouteComponent(() => import('./admin/AdminGuard'), 'AdminGuard'),
+});
+const adminIndex = createRoute({
+  getParentRoute: () => adminGuard,
+  path: '/admin',
+  component: admin('AdminHome'),
+});
+const adminDashboard = createRoute({
+  getParentRoute: () => adminGuard,
+  path: '/admin/dashboard',
+  component: admin('AdminHome'),
+});
+const adminUserProgress = createRoute({
+  getParentRoute: () => adminGuard,
+  path: '/admin/user-progress',
+  validateSearch: (search: Record<string, unknown>): { userId?: string } =>
+    typeof search.userId === 'string' && search.userId ? { userId: search.userId } : {},
+  component: admin('AdminUserProgress'),
+});
+const contentLoader = createRoute({
+  getParentRoute: () => adminGuard,
+  path: '/content-loader',
+  component: admin('ContentLoader'),
+});
+
+export const routeTree = rootRoute.addChildren([
+  index,
+  about,
+  signin,
+  signup,
+  resetPassword,
+  verification,
+  certificates,
+  certificate,
+  progress,
+  assessment,
+  quizList,
+  authed.addChildren([
+    course,
+    modules,
+    module,
+    modulePage,
+    lesson,
+    courseQuizzes,
+    quiz,
+    quizResults,
+    profile,
+    editProfile,
+    account,
+    syllabus,
+  ]),
+  adminGuard.addChildren([adminIndex, adminDashboard, adminUserProgress, contentLoader]),
+]);
+
+export function createHostRouter() {
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    defaultErrorComponent: ErrorScreen,
+    defaultPendingComponent: () => <LoadingScreen />,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createHostRouter>;
+  }
+}
+
+export {
+  adminUserProgress as adminUserProgressRoute,
+  lesson as lessonRoute,
+  verification as verificationRoute,
+};

@@ -1,0 +1,34 @@
+import type { CourseAdapter, Role } from '@coursekit/core';
+import {
+  createMemoryAdapter,
+  createMemoryStore,
+  type ScenarioName,
+  type ScenarioOptions,
+} from '@coursekit/mocks';
+import { render } from '@testing-library/react';
+import { App } from '../App';
+
+export interface RenderOptions {
+  path?: string;
+  scenario?: ScenarioName | ScenarioOptions;
+  signedIn?: boolean;
+  roles?: Role[];
+  /** Changes the in-memory adapter's behaviour (a hanging call, a failure…). */
+  patch?: (adapter: CourseAdapter) => CourseAdapter;
+}
+
+/** The whole site at `path`, on an in-memory backend. */
+export function renderApp({
+  path = '/',
+  scenario = 'new-learner',
+  signedIn = true,
+  roles,
+  patch = (adapter) => adapter,
+}: RenderOptions = {}) {
+  window.history.replaceState(null, '', path);
+  const store = createMemoryStore(scenario);
+  const base = createMemoryAdapter(store, { signedIn });
+  const adapter = patch(roles ? { ...base, profile: { ...base.profile, roles: async () => roles } } : base);
+  const view = render(<App adapter={adapter} />);
+  return { ...view, store, adapter };
+}

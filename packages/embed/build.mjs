@@ -1,0 +1,64 @@
+// Builds the embed bundles, React included: dist/coursekit-embed.js (ESM) and
+// dist/coursekit-embed.iife.js (a classic script exposing window.CourseKit). The widgets' CSS is
+// compiled by vanilla-extract once, then inlined as text so it can live inside each shadow root.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, 'dist');
+mkdirSync(dist, { recursive: true });
+
+const stylesModule = (css) => ({
+  name: 'coursekit-styles',
+  setup(b) {
+    b.onResolve({ filter: /^coursekit:styles$/ }, () => ({ path: 'styles', namespace: 'coursekit' }));
+    b.onLoad({ filter: /.*/, namespace: 'coursekit' }, () => ({ contents: css, loader: 'text' }));
+  },
+});
+
+const common = {
+  entryPoints: [join(here, 'src/standalone.ts')],
+  bundle: true,
+  minify: true,
+  target: 'es2020',
+  conditions: ['source'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  jsx: 'automatic',
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+// 1. Compile the CSS (the JS of this pass is thrown away).
+const cssPass = await build({
+  ...common,
+  format: 'esm',
+  write: false,
+  outdir: dist,
+  plugins: [vanillaExtractPlugin({ identifiers: 'short' }), stylesModule('')],
+});
+const css = cssPass.outputFiles
+  .filter((f) => f.path.endsWith('.css'))
+  .map((f) => f.text)
+  .join('\n');
+if (!css.includes('.coursekit')) throw new Error('embed build: the widgets’ CSS was not found');
+
+// 2. The bundles, with that CSS inlined.
+for (const [format, file] of [
+  ['esm', 'coursekit-embed.js'],
+  ['iife', 'coursekit-embed.iife.js'],
+]) {
+  await build({
+    ...common,
+    format,
+    outfile: join(dist, file),
+    metafile: false,
+    plugins: [vanillaExtractPlugin({ identifiers: 'short', outputCss: false }), stylesModule(css)],
+  });
+}
+writeFileSync(join(dist, 'coursekit-embed.css.txt'), css);
+process.stdout.write(
+  `embed: built ${dist}/coursekit-embed.js and .iife.js (${css.length} bytes of CSS inlined)\n`,
+);

@@ -1,0 +1,55 @@
+import { createHttpAdapter } from '@coursekit/core/http';
+import { runAdapterConformance } from '@coursekit/core/testing';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from './createHandlers';
+import { createMemoryStore, DEMO_LEARNER } from './createMemoryStore';
+
+const baseUrl = 'http://mocks.test/api';
+const store = createMemoryStore({ learner: false });
+const demo = createMemoryStore('course-complete');
+const server = setupServer(
+  ...createHandlers(store, { baseUrl }),
+  ...createHandlers(demo, { baseUrl: 'http://demo.test/api' }),
+  ...createHandlers(createMemoryStore('server-failing'), { baseUrl: 'http://failing.test/api' }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+runAdapterConformance('HTTP adapter on the MSW handlers', {
+  makeAdapter: () => createHttpAdapter({ baseUrl }),
+});
+
+describe('scenarios over HTTP', () => {
+  it('serves the demo learner to an adapter holding its access token', async () => {
+    const adapter = createHttpAdapter({
+      baseUrl: 'http://demo.test/api',
+      getAccessToken: () => DEMO_LEARNER.accessToken,
+    });
+    const { summary } = await adapter.progress.get();
+    expect(summary).toMatchObject({ isComplete: true, quizPassed: true, courseComplete: true });
+    expect(await adapter.certificate?.get()).toMatchObject({ learner_name: DEMO_LEARNER.name });
+  });
+
+  it('streams settings changes as server-sent events', async () => {
+    const adapter = createHttpAdapter({ baseUrl: 'http://demo.test/api' });
+    const seen: Array<string | null> = [];
+    const stop = adapter.settings.subscribe((s) => seen.push(s.system_message));
+    await expect.poll(() => seen.length).toBe(1);
+    demo.setSettings({ system_message: 'Back at 18:00' });
+    await expect.poll(() => seen.at(-1)).toBe('Back at 18:00');
+    stop();
+  });
+
+  it('a failing server answers 503 with the spec’s text, and settings fall back to the defaults', async () => {
+    const adapter = createHttpAdapter({
+      baseUrl: 'http://failing.test/api',
+      getAccessToken: () => DEMO_LEARNER.accessToken,
+    });
+    await expect(adapter.course.modules()).rejects.toMatchObject({
+      code: 'unavailable',
+      message: 'Database connection failed',
+    });
+    expect((await adapter.settings.get()).maintenance_mode).toBe(false);
+  });
+});

@@ -1,0 +1,134 @@
+import {
+  CourseError,
+  type Endpoint,
+  type EndpointName,
+  endpoints,
+  HTTP_STATUS,
+  messages,
+} from '@coursekit/core';
+import { delay, HttpResponse, http } from 'msw';
+import type { MemoryStore } from './createMemoryStore';
+
+export interface HandlersOptions {
+  /** Where the API lives, as the adapter's `baseUrl`; default '/api'. */
+  baseUrl?: string;
+}
+
+interface Call {
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  token: string | null;
+  /** The signed-in user's id; fails with 401 when the request carries no valid token. */
+  userId: () => string;
+}
+
+type Handle = (call: Call) => unknown;
+
+const CREATED = new Set<EndpointName>(['signUp', 'startAttempt']);
+
+/**
+ * MSW request handlers that speak the reference API's learner surface (core's `endpoints` table),
+ * backed by a memory store: same paths, bodies, answers and `{ error: { code, message } }` failures.
+ * Use them with `setupWorker` in a browser (Storybook) or `setupServer` from 'msw/node' in tests.
+ */
+export function createHandlers(store: MemoryStore, options: HandlersOptions = {}) {
+  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
+  const num = (value: string | undefined) => Number(value);
+
+  const table: Partial<Record<EndpointName, Handle>> = {
+    health: () => ({ status: store.options.failing ? 'degraded' : 'ok', database: !store.options.failing }),
+    signUp: ({ body }) => store.signUp(body as never),
+    signIn: ({ body }) => store.signIn(body as never),
+    signOut: ({ token }) => store.signOut(token),
+    refresh: ({ body }) => store.refresh(String(body.refresh_token)),
+    user: ({ token }) => ({ user: store.userFor(token) }),
+    verifyEmail: () => ({ status: 'success' }),
+    resendVerification: () => undefined,
+    recover: () => undefined,
+    updatePassword: ({ userId }) => void userId(),
+    settings: () => store.settings(),
+    profile: ({ userId }) => store.profile(userId()),
+    updateProfile: ({ userId, body }) => store.updateProfile(userId(), body as never),
+    roles: ({ userId }) => ({ roles: store.roles(userId()) }),
+    modules: ({ userId }) => {
+      userId();
+      return store.modules();
+    },
+    lessons: ({ userId, params }) => {
+      userId();
+      return store.lessons(num(params.moduleId));
+    },
+    progress: ({ userId }) => store.progress(userId()),
+    setLessonCompleted: ({ userId, params, body }) =>
+      store.setLessonCompleted(userId(), String(params.lessonKey), body.completed === true),
+    resetProgress: ({ userId }) => store.resetProgress(userId()),
+    resetModule: ({ userId, params }) => store.resetModule(userId(), num(params.moduleId)),
+    quizzes: ({ userId }) => store.quizList(userId()),
+    quiz: ({ userId, params }) => {
+      userId();
+      return store.quiz(num(params.quizId));
+    },
+    startAttempt: ({ userId, params }) => store.startAttempt(userId(), num(params.quizId)),
+    attempts: ({ userId, params }) => store.attempts(userId(), num(params.quizId)),
+    answer: ({ userId, params, body }) =>
+      store.answer(userId(), num(params.attemptId), Number(body.question_id), body.answer as never),
+    complete: ({ userId, params, body }) =>
+      store.complete(userId(), num(params.attemptId), body.answers as never),
+    certificate: ({ userId }) => ({ certificate: store.certificate(userId()) }),
+    certificateDownload: ({ userId }) => ({ url: `${base}/certificate/file/${userId()}.pdf` }),
+    certificateCheck: ({ params }) => store.verifyCertificate(String(params.code)),
+  };
+
+  const fail = (error: CourseError) => HttpResponse.json(error.toJSON(), { status: HTTP_STATUS[error.code] });
+
+  const handlers = Object.entries(table).map(([name, handle]) => {
+    const endpoint: Endpoint = endpoints[name as EndpointName];
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    return http[method](`${base}${endpoint.path}`, async ({ request, params }) => {
+      if (store.options.latencyMs) await delay(store.options.latencyMs);
+      if (store.options.failing)
+        return fail(new CourseError('unavailable', messages.databaseConnectionFailed));
+      const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
+      let body: Record<string, unknown> = {};
+      if (endpoint.body) {
+        const raw = await request.json().catch(() => undefined);
+        const parsed = endpoint.body.safeParse(raw ?? {});
+        if (!parsed.success) return fail(new CourseError('validation_error', messages.authInvalidRequest));
+        body = parsed.data as Record<string, unknown>;
+      }
+      try {
+        const answer = handle!({
+          params: params as Record<string, string>,
+          body,
+          token,
+          userId: () => store.userFor(token).id,
+        });
+        if (!endpoint.answer) return new HttpResponse(null, { status: 204 });
+        return HttpResponse.json(answer as never, { status: CREATED.has(name as EndpointName) ? 201 : 200 });
+      } catch (error) {
+        if (error instanceof CourseError) return fail(error);
+        throw error;
+      }
+    });
+  });
+
+  // Settings stream (SSE): the settings on connect and on every change, as the reference API sends.
+  const stream = http.get(`${base}${endpoints.settingsStream.path}`, () => {
+    const encoder = new TextEncoder();
+    let stop = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const send = (settings: unknown) =>
+          controller.enqueue(encoder.encode(`event: settings\ndata: ${JSON.stringify(settings)}\n\n`));
+        send(store.settings());
+        stop = store.subscribeSettings(send);
+      },
+      cancel() {
+        stop();
+      },
+    });
+    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+  });
+
+  return [stream, ...handlers];
+}

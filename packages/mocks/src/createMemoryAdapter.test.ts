@@ -1,0 +1,8 @@
+import { runAdapterConformance } from '@coursekit/core/testing';
+import { createMemoryAdapter } from './createMemoryAdapter';
+import { createMemoryStore } from './createMemoryStore';
+
+const store = createMemoryStore({ learner: false });
+runAdapterConformance('memory adapter', {
+  makeAdapter: () => createMemoryAdapter(store, { signedIn: false }),
+});

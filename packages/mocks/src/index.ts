@@ -1,0 +1,13 @@
+// @coursekit/mocks — an in-memory CourseKit backend: a store that uses core's rules, a CourseAdapter
+// on it, and MSW handlers that speak the reference API's learner surface.
+
+export type { HandlersOptions } from './createHandlers';
+export { createHandlers } from './createHandlers';
+export type { MemoryAdapterOptions } from './createMemoryAdapter';
+export { createMemoryAdapter } from './createMemoryAdapter';
+export type { MemoryStore } from './createMemoryStore';
+export { createMemoryStore, DEMO_LEARNER } from './createMemoryStore';
+export type { CourseFixture, FixtureQuestion, FixtureQuiz } from './fixtures/courseFixture';
+export { courseFixture } from './fixtures/courseFixture';
+export type { ScenarioName, ScenarioOptions } from './scenarios';
+export { SCENARIOS, scenarioOptions } from './scenarios';

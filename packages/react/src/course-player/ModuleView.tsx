@@ -1,0 +1,205 @@
+import {
+  completedLessonIds,
+  initialLessonIndex,
+  lessonTabLabel,
+  messages,
+  moduleCompletionTarget,
+  percent,
+} from '@coursekit/core';
+import { Dialog, Tabs } from 'radix-ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from '../provider/navigation';
+import { useCourseContext } from '../provider/useCourseAdapter';
+import { useLessons, useModules, useProgress } from '../queries/courseQueries';
+import { useSetLessonCompleted } from '../queries/progressMutations';
+import { ProgressBar } from '../ui/ProgressBar';
+import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
+import * as s from '../ui/styles.css';
+import { useToast } from '../ui/toast';
+import { usePortalContainer } from '../ui/WidgetRoot';
+import { LessonContent } from './LessonContent';
+
+/** learner §2 /module/{id}: a module's lessons as tabs, Mark Complete, and the completion dialog. */
+export function ModuleView({ moduleId }: { moduleId: number }) {
+  const navigate = useNavigate();
+  const { progressLimiter } = useCourseContext();
+  const toast = useToast();
+  const container = usePortalContainer();
+  const modules = useModules();
+  const module = modules.data?.find((m) => m.id === moduleId);
+  const lessons = useLessons(moduleId, modules.isSuccess && module !== undefined);
+  const progress = useProgress();
+  const mark = useSetLessonCompleted();
+  const [index, setIndex] = useState<number | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Previous, Next and the advance after Mark Complete move focus to the new lesson's heading; arrow
+  // keys in the tab list keep focus in the tab list, as a tab list should.
+  const focusHeading = useRef(false);
+  const step = (next: number) => {
+    focusHeading.current = true;
+    setIndex(next);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the lesson changes
+  useEffect(() => {
+    if (focusHeading.current) headingRef.current?.focus();
+    focusHeading.current = false;
+  }, [index]);
+
+  const done = useMemo(
+    () => completedLessonIds(lessons.data ?? [], progress.data?.records ?? []),
+    [lessons.data, progress.data],
+  );
+
+  // learner §4: open on the first incomplete lesson, or the last when all are complete.
+  useEffect(() => {
+    if (index === null && lessons.data && progress.data) setIndex(initialLessonIndex(lessons.data, done));
+  }, [index, lessons.data, progress.data, done]);
+
+  // learner §2: an unknown module id goes to /modules.
+  const unknown = modules.isSuccess && !module;
+  useEffect(() => {
+    if (unknown) navigate('/modules');
+  }, [unknown, navigate]);
+
+  const error = modules.error ?? lessons.error ?? progress.error;
+  if (isUnauthorized(error)) return <SignInPrompt message={messages.authSessionExpired} />;
+  if (error) {
+    return (
+      <ErrorState
+        error={error}
+        title="Failed to load module data"
+        retryLabel="Retry"
+        onRetry={() => {
+          void modules.refetch();
+          void lessons.refetch();
+          void progress.refetch();
+        }}
+      />
+    );
+  }
+  if (unknown) return <p className={s.text}>Module not found</p>;
+  if (!module || !lessons.data || !progress.data || index === null) return <Skeletons count={1} />;
+  if (lessons.data.length === 0) {
+    return (
+      <div className={s.card} role="alert">
+        <h2 className={s.subheading}>No lessons found for this module</h2>
+        <p className={s.muted}>No lessons available for this module.</p>
+        <div>
+          <button type="button" className={s.button.secondary} onClick={() => void lessons.refetch()}>
+            Retry
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const list = lessons.data;
+  const lesson = list[Math.min(index, list.length - 1)]!;
+  const completedHere = list.filter((l) => done.has(l.id)).length;
+  const isDone = done.has(lesson.id);
+  const target = moduleCompletionTarget(moduleId, progress.data.summary, modules.data ?? []);
+
+  async function markComplete() {
+    // One browser holds one learner's session, so the lesson key is the spec's "user and lesson".
+    if (!progressLimiter.attempt(lesson.lesson_key).allowed) {
+      toast({ title: messages.rateLimitProgress, variant: 'error' });
+      return;
+    }
+    try {
+      const state = await mark.mutateAsync({ lessonKey: lesson.lesson_key, completed: true });
+      toast({ title: 'Lesson completed!' });
+      const nowDone = completedLessonIds(list, state.records);
+      if (list.every((l) => nowDone.has(l.id))) setDialogOpen(true);
+      else if (index! < list.length - 1) step(index! + 1);
+    } catch {
+      toast({ title: 'Failed to mark lesson as complete', variant: 'error' });
+    }
+  }
+
+  return (
+    <div className={s.stack}>
+      <header className={s.stack}>
+        <h2 className={s.heading}>{module.name}</h2>
+        <p className={s.muted}>{module.description}</p>
+        <ProgressBar value={percent(completedHere, list.length)} label={`${module.name} progress`} />
+        <p className={s.muted}>
+          {completedHere} of {list.length} lessons completed
+        </p>
+      </header>
+
+      <Tabs.Root value={String(index)} onValueChange={(value) => setIndex(Number(value))} className={s.stack}>
+        <Tabs.List className={s.tabList} aria-label="Lessons">
+          {list.map((l, i) => (
+            <Tabs.Trigger key={l.id} value={String(i)} className={s.tab}>
+              {lessonTabLabel(i)}
+              {done.has(l.id) ? (
+                <span className={s.completedMark}>
+                  {' '}
+                  ✓<span className={s.visuallyHidden}> (completed)</span>
+                </span>
+              ) : null}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value={String(index)} className={s.stack}>
+          <h3 className={s.subheading} ref={headingRef} tabIndex={-1}>
+            {lesson.title}
+          </h3>
+          <LessonContent html={lesson.content} />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <div className={s.spread}>
+        <button
+          type="button"
+          className={s.button.secondary}
+          disabled={index === 0}
+          onClick={() => step(index - 1)}
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          className={s.button.primary}
+          disabled={isDone || mark.isPending}
+          onClick={() => void markComplete()}
+        >
+          {isDone ? 'Completed' : 'Mark Complete'}
+        </button>
+        <button
+          type="button"
+          className={s.button.secondary}
+          disabled={index >= list.length - 1}
+          onClick={() => step(index + 1)}
+        >
+          Next
+        </button>
+      </div>
+
+      <Dialog.Root open={dialogOpen} onOpenChange={setDialogOpen}>
+        <Dialog.Portal container={container}>
+          <Dialog.Overlay className={s.overlay} />
+          <Dialog.Content className={s.dialog}>
+            <Dialog.Title className={s.subheading}>Congratulations!</Dialog.Title>
+            <Dialog.Description className={s.text}>
+              You have completed all lessons in {module.name}.
+            </Dialog.Description>
+            <div>
+              <button
+                type="button"
+                className={s.button.primary}
+                onClick={() => {
+                  setDialogOpen(false);
+                  navigate(target.path || '/progress');
+                }}
+              >
+                Continue
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+// @coursekit/react — the learner widgets, driven by a CourseAdapter.
+// Each widget also has its own entry ('@coursekit/react/progress-panel'…) so a page loads only its code.
+
+export type { CoursePlayerProps, CoursePlayerScreen } from './course-player/CoursePlayer';
+export { CoursePlayer } from './course-player/CoursePlayer';
+export type { ProgressPanelProps } from './progress-panel/ProgressPanel';
+export { ProgressPanel } from './progress-panel/ProgressPanel';
+export type { CourseProviderProps } from './provider/CourseProvider';
+export { CourseProvider } from './provider/CourseProvider';
+export { useNavigate } from './provider/navigation';
+export type { Route } from './provider/routes';
+export { parseRoute } from './provider/routes';
+export { useCourseAdapter } from './provider/useCourseAdapter';
+export { courseKeys } from './queries/courseKeys';
+export type { QuizRunnerProps, QuizRunnerView } from './quiz-runner/QuizRunner';
+export { QuizRunner } from './quiz-runner/QuizRunner';
+export type { CourseTheme } from './theme/CourseTheme';
+export { ROOT_CLASS, vars } from './theme/theme.css';

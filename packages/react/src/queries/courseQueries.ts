@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCourseAdapter } from '../provider/useCourseAdapter';
+import { courseKeys } from './courseKeys';
+
+export function useSettings() {
+  const adapter = useCourseAdapter();
+  return useQuery({
+    queryKey: courseKeys.settings(),
+    queryFn: () => adapter.settings.get(),
+    staleTime: Infinity,
+  });
+}
+
+export function useModules() {
+  const adapter = useCourseAdapter();
+  return useQuery({ queryKey: courseKeys.modules(), queryFn: () => adapter.course.modules() });
+}
+
+export function useLessons(moduleId: number, enabled = true) {
+  const adapter = useCourseAdapter();
+  return useQuery({
+    queryKey: courseKeys.lessons(moduleId),
+    queryFn: () => adapter.course.lessons(moduleId),
+    enabled,
+  });
+}
+
+export function useProgress() {
+  const adapter = useCourseAdapter();
+  return useQuery({ queryKey: courseKeys.progress(), queryFn: () => adapter.progress.get() });
+}
+
+export function useQuizList() {
+  const adapter = useCourseAdapter();
+  return useQuery({ queryKey: courseKeys.quizzes(), queryFn: () => adapter.quizzes.list() });
+}
+
+export function useQuiz(quizId: number | undefined) {
+  const adapter = useCourseAdapter();
+  return useQuery({
+    queryKey: courseKeys.quiz(quizId ?? -1),
+    queryFn: () => adapter.quizzes.get(quizId!),
+    enabled: quizId !== undefined,
+  });
+}
+
+export function useAttempts(quizId: number | undefined) {
+  const adapter = useCourseAdapter();
+  return useQuery({
+    queryKey: courseKeys.attempts(quizId ?? -1),
+    queryFn: () => adapter.quizzes.attempts(quizId!),
+    enabled: quizId !== undefined,
+  });
+}
+
+export function useCertificate(enabled: boolean) {
+  const adapter = useCourseAdapter();
+  return useQuery({
+    queryKey: courseKeys.certificate(),
+    queryFn: async () => (await adapter.certificate?.get()) ?? null,
+    enabled,
+  });
+}
+
+/** The learner's roles; admins pass maintenance mode (learner §4). Cached 30 s (learner §9). */
+export function useRoles(enabled: boolean) {
+  const adapter = useCourseAdapter();
+  return useQuery({
+    queryKey: courseKeys.roles(),
+    queryFn: () => adapter.profile.roles(),
+    enabled,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,62 @@
+import { numberAttempts } from '@coursekit/core';
+import { useId, useState } from 'react';
+import { useNavigate } from '../provider/navigation';
+import { useAttempts, useQuiz } from '../queries/courseQueries';
+import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
+import * as s from '../ui/styles.css';
+import { AttemptReview, ScoreSummary } from './AttemptReview';
+
+/** learner §2 quiz results view: attempt selector (numbered from the oldest), summary, review. */
+export function QuizResults({ quizId }: { quizId: number }) {
+  const navigate = useNavigate();
+  const quiz = useQuiz(quizId);
+  const attempts = useAttempts(quizId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const selectId = useId();
+
+  const error = attempts.error ?? quiz.error;
+  if (isUnauthorized(error)) return <SignInPrompt message="Please sign in to access quizzes." />;
+  if (error) return <ErrorState error={error} onRetry={() => void attempts.refetch()} />;
+  if (!attempts.data) return <Skeletons count={1} label="Loading results" />;
+
+  const numbered = numberAttempts(attempts.data.map((a) => ({ ...a.attempt, review: a.review })));
+  const current = numbered.find((a) => a.id === chosen) ?? numbered[0];
+  const title = quiz.data ? `${quiz.data.quiz.title}: Results` : 'Quiz Results';
+
+  return (
+    <div className={s.stack}>
+      <h2 className={s.heading}>{title}</h2>
+      {!current ? (
+        <p className={s.text}>No quiz results found.</p>
+      ) : (
+        <>
+          <div className={s.row}>
+            <label htmlFor={selectId}>Attempt</label>
+            <select
+              id={selectId}
+              className={s.select}
+              value={current.id}
+              onChange={(e) => setChosen(Number(e.target.value))}
+            >
+              {numbered.map((a) => (
+                <option key={a.id} value={a.id}>
+                  Attempt {a.number} — {Math.round(a.percentage)}% —{' '}
+                  {new Date(a.completed_at ?? a.started_at).toLocaleDateString()}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={s.card} role="status" aria-live="polite">
+            <ScoreSummary attempt={current} />
+          </div>
+          <AttemptReview review={current.review} />
+        </>
+      )}
+      <div>
+        <button type="button" className={s.button.secondary} onClick={() => navigate('/quizzes')}>
+          Back to Quizzes
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { ASSESSMENT_ADVANCE_MS, COURSE_QUIZ_ADVANCE_MS } from '@coursekit/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWidget } from '../test/renderWidget';
+import { QuizRunner } from './QuizRunner';
+
+afterEach(() => vi.useRealTimers());
+
+const legend = () => screen.getByRole('group').querySelector('legend')!;
+
+describe('QuizRunner quiz list (/quizzes)', () => {
+  it('shows three skeleton cards, then a card per quiz with its summary', async () => {
+    renderWidget(<QuizRunner />, { scenario: 'course-complete', onNavigate: vi.fn() });
+    expect(screen.getAllByTestId('skeleton')).toHaveLength(3);
+    const card = await screen.findByRole('listitem', { name: /Final Quiz/ });
+    expect(within(card).getByText('Passed')).toBeTruthy();
+    expect(within(card).getByText('5 questions · 80% to pass')).toBeTruthy();
+    expect(within(card).getByText('Best score: 100% · Attempts: 2')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Retake Quiz' })).toBeTruthy();
+  });
+
+  it('labels a failed quiz Try Again, and an untried one Start Quiz', async () => {
+    renderWidget(<QuizRunner />, { scenario: 'course-finished-no-quiz-passed', onNavigate: vi.fn() });
+    const card = await screen.findByRole('listitem', { name: /Final Quiz/ });
+    expect(within(card).getByText('In Progress')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('says when there are no quizzes', async () => {
+    renderWidget(<QuizRunner />, { scenario: 'no-quizzes', onNavigate: vi.fn() });
+    expect(await screen.findByRole('heading', { name: 'No Quizzes Available' })).toBeTruthy();
+    expect(screen.getByText('Quizzes will appear here once they are added to the course.')).toBeTruthy();
+  });
+
+  it('navigates internally from the list to a quiz when the host does not route', async () => {
+    const { user } = renderWidget(<QuizRunner />);
+    const card = await screen.findByRole('listitem', { name: /Final Quiz/ });
+    await user.click(within(card).getByRole('button', { name: 'Start Quiz' }));
+    expect(await screen.findByRole('heading', { name: 'Instructions' })).toBeTruthy();
+  });
+});
+
+describe('QuizRunner pre-assessment (/assessment)', () => {
+  it('records answers, advances after 0.5 s, toasts All Questions Answered, and submits', async () => {
+    const onNavigate = vi.fn();
+    const { user, store } = renderWidget(<QuizRunner view="assessment" />, { onNavigate, fakeTimers: true });
+    await user.click(await screen.findByRole('button', { name: 'Start Assessment' }));
+    const pre = store.quizzesList.find((q) => q.kind === 'pre_assessment')!;
+    const total = pre.total_questions;
+
+    // Next / Previous skip and clear the selection
+    await user.click(screen.getByRole('radio', { name: /^A\./ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(legend().textContent).toMatch(/^Question 2 of/);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+    expect(screen.getByRole('button', { name: 'Submit Answer' }).hasAttribute('disabled')).toBe(true);
+
+    for (let i = 1; i <= total; i++) {
+      expect(legend().textContent).toMatch(new RegExp(`^Question ${i} of ${total}`));
+      await user.click(screen.getByRole('radio', { name: /^A\./ }));
+      await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      if (i < total) {
+        await act(() => vi.advanceTimersByTimeAsync(ASSESSMENT_ADVANCE_MS - 50));
+        expect(legend().textContent).toMatch(new RegExp(`^Question ${i} of`));
+        await act(() => vi.advanceTimersByTimeAsync(50));
+        expect(document.activeElement).toBe(legend());
+      }
+    }
+    expect(await screen.findByText('All Questions Answered')).toBeTruthy();
+    expect(screen.getByText("Click 'Submit Assessment' to complete the quiz.")).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+    expect(await screen.findByRole('heading', { name: 'Assessment Results' })).toBeTruthy();
+    const status = screen.getAllByRole('status').find((el) => /PASSED/.test(el.textContent ?? ''))!;
+    expect(status.textContent).toMatch(/Score: \d \/ 4/);
+    // Retake only when not passed; the toast matches the outcome
+    const passed = !/NOT PASSED/.test(status.textContent ?? '');
+    expect(screen.queryByRole('button', { name: 'Retake Quiz' }) === null).toBe(passed);
+    expect(screen.getByText(passed ? 'Congratulations!' : 'Assessment Complete')).toBeTruthy();
+    await user.click(
+      screen.getByRole('button', { name: passed ? 'Continue to Next Module' : 'Review Material' }),
+    );
+    expect(onNavigate).toHaveBeenCalledWith('/modules');
+  });
+
+  it('keeps Submit Assessment disabled until every question is answered', async () => {
+    const { user } = renderWidget(<QuizRunner view="assessment" />, { onNavigate: vi.fn() });
+    await user.click(await screen.findByRole('button', { name: 'Start Assessment' }));
+    for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('button', { name: 'Submit Assessment' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('Skip for Now goes to /modules', async () => {
+    const onNavigate = vi.fn();
+    const { user } = renderWidget(<QuizRunner view="assessment" />, { onNavigate });
+    await user.click(await screen.findByRole('button', { name: 'Skip for Now' }));
+    expect(onNavigate).toHaveBeenCalledWith('/modules');
+  });
+
+  it('tells the learner when there is no pre-assessment', async () => {
+    renderWidget(<QuizRunner view="assessment" />, { scenario: 'no-quizzes', onNavigate: vi.fn() });
+    expect(await screen.findByText('No Quiz Available')).toBeTruthy();
+  });
+});
+
+describe('QuizRunner course quiz (/quiz/{id})', () => {
+  it('locks an answer, highlights it, advances after 1.5 s, and shows results with PASSED', async () => {
+    const { user, store } = renderWidget(<QuizRunner view="quiz" quizId={2} />, {
+      onNavigate: vi.fn(),
+      fakeTimers: true,
+    });
+    await screen.findByRole('heading', { name: 'Instructions' });
+    // later steps and Results are disabled before the quiz starts
+    expect(screen.getByRole('button', { name: 'Q1' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Results' }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Start Quiz' }));
+
+    const questions = store.quiz(2).questions;
+    const key = (await import('@coursekit/mocks')).courseFixture.finalQuiz.questions;
+    for (let i = 0; i < questions.length; i++) {
+      await screen.findByText(new RegExp(`^Question ${i + 1} of 5`));
+      expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+      const later = i < 4 ? `Q${i + 2}` : 'Results';
+      expect(screen.getByRole('button', { name: later }).hasAttribute('disabled')).toBe(true);
+      const letter = key[i]!.correct_answer;
+      await user.click(screen.getByRole('radio', { name: new RegExp(`^${letter}\\.`) }));
+      await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      expect(await screen.findByText('Correct!')).toBeTruthy();
+      expect(screen.getByText(key[i]!.explanation)).toBeTruthy();
+      expect(screen.getByRole('radio', { name: /\(correct answer\)/ })).toBeTruthy();
+      // locked: the options are disabled and Next is enabled
+      expect((screen.getAllByRole('radio')[0] as HTMLInputElement).disabled).toBe(true);
+      expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false);
+      await act(() => vi.advanceTimersByTimeAsync(COURSE_QUIZ_ADVANCE_MS));
+    }
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeTruthy();
+    expect(screen.getByText('PASSED')).toBeTruthy();
+    expect(await screen.findByText('Congratulations!')).toBeTruthy();
+    expect(screen.getByText('You passed with 100%!')).toBeTruthy();
+    expect(screen.getAllByText('Correct')).toHaveLength(5);
+  });
+
+  it('shows a wrong answer as wrong, then Calculating your results..., then NOT PASSED', async () => {
+    const { user } = renderWidget(<QuizRunner view="quiz" quizId={2} />, {
+      onNavigate: vi.fn(),
+      fakeTimers: true,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start Quiz' }));
+    const key = (await import('@coursekit/mocks')).courseFixture.finalQuiz.questions;
+    for (let i = 0; i < 5; i++) {
+      await screen.findByText(new RegExp(`^Question ${i + 1} of 5`));
+      const wrong = key[i]!.correct_answer === 'A' ? 'B' : 'A';
+      await user.click(screen.getByRole('radio', { name: new RegExp(`^${wrong}\\.`) }));
+      await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      expect(await screen.findByText('Incorrect.')).toBeTruthy();
+      expect(screen.getByRole('radio', { name: /\(your answer, incorrect\)/ })).toBeTruthy();
+      if (i < 4) await act(() => vi.advanceTimersByTimeAsync(COURSE_QUIZ_ADVANCE_MS));
+    }
+    await act(() => vi.advanceTimersByTimeAsync(COURSE_QUIZ_ADVANCE_MS));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Results' })).toBeTruthy());
+    expect(screen.getByText('NOT PASSED')).toBeTruthy();
+    expect(screen.getByText('Quiz Complete')).toBeTruthy();
+    expect(screen.getByText('You scored 0%. Review the material and try again.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retake Quiz' }));
+    expect(await screen.findByRole('heading', { name: 'Instructions' })).toBeTruthy();
+  });
+
+  it('shows Calculating your results... while the server grades', async () => {
+    const { user, adapter } = renderWidget(<QuizRunner view="quiz" quizId={2} />, {
+      onNavigate: vi.fn(),
+      fakeTimers: true,
+    });
+    let release: () => void = () => {};
+    const complete = adapter.quizzes.complete;
+    adapter.quizzes.complete = (id, answers) =>
+      new Promise((resolve) => {
+        release = () => resolve(complete(id, answers));
+      });
+    await user.click(await screen.findByRole('button', { name: 'Start Quiz' }));
+    for (let i = 0; i < 5; i++) {
+      await screen.findByText(new RegExp(`^Question ${i + 1} of 5`));
+      await user.click(screen.getByRole('radio', { name: /^A\./ }));
+      await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      await screen.findByRole('radio', { name: /\(correct answer\)/ });
+      await act(() => vi.advanceTimersByTimeAsync(COURSE_QUIZ_ADVANCE_MS));
+    }
+    expect(await screen.findByText('Calculating your results...')).toBeTruthy();
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeTruthy();
+  });
+});
+
+describe('QuizRunner results view', () => {
+  it('numbers attempts from the oldest and switches between them', async () => {
+    const { user } = renderWidget(<QuizRunner view="results" quizId={2} />, {
+      scenario: 'course-complete',
+      onNavigate: vi.fn(),
+    });
+    const select = (await screen.findByLabelText('Attempt')) as HTMLSelectElement;
+    const options = within(select).getAllByRole('option');
+    expect(options.map((o) => o.textContent?.split(' — ')[0])).toEqual(['Attempt 2', 'Attempt 1']);
+    expect(screen.getByText('PASSED')).toBeTruthy();
+    await user.selectOptions(select, options[1]!);
+    expect(await screen.findByText('NOT PASSED')).toBeTruthy();
+    expect(screen.getByText('Score: 3 / 5 ·', { exact: false })).toBeTruthy();
+  });
+
+  it('says when there are no results', async () => {
+    renderWidget(<QuizRunner view="results" quizId={2} />, { onNavigate: vi.fn() });
+    expect(await screen.findByText('No quiz results found.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,15 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [vanillaExtractPlugin()],
+  resolve: { conditions: ['source'] },
+  test: {
+    name: 'react',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    // inject the widget CSS into jsdom, so the scoped-CSS check reads what the browser would get
+    css: true,
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});

@@ -1,0 +1,97 @@
+import { composeStories, setProjectAnnotations } from '@storybook/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
+import { setupServer } from 'msw/node';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { describe, expect, it } from 'vitest';
+import * as coursePlayer from './CoursePlayer.stories';
+import * as progressPanel from './ProgressPanel.stories';
+import * as quizRunner from './QuizRunner.stories';
+import { withCourse } from './withCourse';
+
+// The stories' own MSW handlers, served by msw/node instead of the browser's service worker.
+setProjectAnnotations({
+  decorators: [withCourse],
+  loaders: [
+    mswLoader(async () => {
+      const server = setupServer();
+      server.listen({ onUnhandledRequest: 'error' });
+      return server as never;
+    }),
+  ],
+});
+
+const suites = {
+  CoursePlayer: composeStories(coursePlayer),
+  ProgressPanel: composeStories(progressPanel),
+  QuizRunner: composeStories(quizRunner),
+};
+
+async function settle() {
+  // wait for the widget's first data (or its loading state on the slow-network scenario)
+  await new Promise((resolve) => setTimeout(resolve, 150));
+}
+
+for (const [widget, stories] of Object.entries(suites)) {
+  describe(`${widget} stories`, () => {
+    for (const [name, Story] of Object.entries(stories)) {
+      it(`${name} renders without errors and axe finds no violations`, async () => {
+        const errors: unknown[] = [];
+        const onError = (e: ErrorEvent) => errors.push(e.error);
+        window.addEventListener('error', onError);
+        await Story.run();
+        await settle();
+        // every story but the loading ones has its data by now
+        if (!name.endsWith('Loading')) {
+          await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+        }
+        window.removeEventListener('error', onError);
+        expect(errors).toEqual([]);
+        const root = document.querySelector('.coursekit');
+        expect(root, 'the widget root renders').not.toBeNull();
+        const results = await axe.run(document.body, {
+          rules: { 'color-contrast': { enabled: false } }, // jsdom has no layout to measure contrast
+        });
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+          [],
+        );
+      });
+    }
+  });
+}
+
+describe('stories show the spec’s states', () => {
+  it('the failing server shows Failed to load module data', async () => {
+    await suites.CoursePlayer.ModuleError.run();
+    expect(await screen.findByRole('heading', { name: 'Failed to load module data' })).toBeTruthy();
+  });
+
+  it('a module without lessons shows No lessons found for this module', async () => {
+    await suites.CoursePlayer.ModuleEmpty.run();
+    expect(await screen.findByRole('heading', { name: 'No lessons found for this module' })).toBeTruthy();
+    expect(screen.getByText('No lessons available for this module.')).toBeTruthy();
+  });
+
+  it('the assessment stories end on their results', async () => {
+    await suites.QuizRunner.AssessmentFailed.run();
+    expect(screen.getByRole('button', { name: 'Retake Quiz' })).toBeTruthy();
+  });
+
+  it('the empty quiz list shows No Quizzes Available', async () => {
+    await suites.QuizRunner.ListEmpty.run();
+    expect(await screen.findByRole('heading', { name: 'No Quizzes Available' })).toBeTruthy();
+  });
+
+  it('the theme override reaches the widget root as CSS variables', async () => {
+    await suites.CoursePlayer.ThemeOverride.run();
+    const root = document.querySelector<HTMLElement>('.coursekit')!;
+    expect(root.style.getPropertyValue('--ck-color-brand')).toBe('#0b6e4f');
+    expect(root.style.getPropertyValue('--ck-radius')).toBe('2px');
+  });
+
+  it('render() works too, for stories without play functions', () => {
+    const { ListNew } = suites.QuizRunner;
+    render(<ListNew />);
+    expect(document.querySelector('.coursekit')).not.toBeNull();
+  });
+});
