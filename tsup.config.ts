@@ -59,11 +59,33 @@ const reactPackage = pkg(
   },
 );
 
+// @coursekit/core: every source module is an entry of its own, so the output keeps module boundaries
+// and a bundler (core is `sideEffects: false`) drops the modules a page does not use — importing
+// `messages` must not bring zod's schemas along. The public entries are index, http/index and
+// testing/index; the package's exports map exposes only those.
+function sourceModules(dir: string, sub = ''): Record<string, string> {
+  const modules: Record<string, string> = {};
+  for (const entry of readdirSync(`${dir}/src/${sub}`, { withFileTypes: true })) {
+    const file = `${sub}${entry.name}`;
+    if (entry.isDirectory()) Object.assign(modules, sourceModules(dir, `${file}/`));
+    else if (/\.tsx?$/.test(file) && !/\.test(-d)?\.tsx?$|\.d\.ts$/.test(file)) {
+      modules[file.replace(/\.tsx?$/, '')] = `src/${file}`;
+    }
+  }
+  return modules;
+}
+
 export default defineConfig([
-  pkg('packages/core', {
-    index: 'src/index.ts',
-    'http/index': 'src/http/index.ts',
-    'testing/index': 'src/testing/index.ts',
+  pkg('packages/core', sourceModules('packages/core'), {
+    dts: {
+      entry: {
+        index: 'packages/core/src/index.ts',
+        'http/index': 'packages/core/src/http/index.ts',
+        'testing/index': 'packages/core/src/testing/index.ts',
+      },
+      compilerOptions: { customConditions: ['source'] },
+    },
+    splitting: true,
   }),
   reactPackage,
   pkg('packages/mocks', { index: 'src/index.ts' }),
