@@ -1,7 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { sourceResolution } from '../vitest.shared';
 
 export default defineProject({
-  resolve: { conditions: ['source'] },
+  ...sourceResolution,
   test: {
     name: 'api',
     include: ['src/**/*.test.ts'],

@@ -1,9 +1,10 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineProject } from 'vitest/config';
+import { sourceResolution } from '../vitest.shared';
 
 export default defineProject({
   plugins: [vanillaExtractPlugin()],
-  resolve: { conditions: ['source'] },
+  ...sourceResolution,
   test: {
     name: 'stories',
     include: ['src/**/*.test.{ts,tsx}'],

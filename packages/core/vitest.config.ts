@@ -1,6 +1,7 @@
 import { defineProject } from 'vitest/config';
+import { sourceResolution } from '../../vitest.shared';
 
 export default defineProject({
-  resolve: { conditions: ['source'] },
+  ...sourceResolution,
   test: { name: 'core', include: ['src/**/*.test.ts'], environment: 'node', typecheck: { enabled: false } },
 });

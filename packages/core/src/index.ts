@@ -39,6 +39,7 @@ export {
   progressEvents,
   quizCompletedEvent,
 } from './events/courseEvents';
+export { withCourseEvents } from './events/withCourseEvents';
 export * from './http/endpoints';
 export type { MessageKey } from './messages';
 export { lessonDoesNotExist, messages, moduleDoesNotExist } from './messages';
