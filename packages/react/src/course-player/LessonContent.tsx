@@ -1,3 +1,4 @@
+import { LESSON_HTML_SANITIZE_CONFIG } from '@coursekit/core';
 import { useEffect, useState } from 'react';
 import * as s from '../ui/styles.css';
 
@@ -10,7 +11,8 @@ function loadSanitizer(): Promise<Sanitize> {
   loading ??= import('dompurify').then(
     ({ default: purify }) =>
       (html: string) =>
-        purify.sanitize(html),
+        // The same allow-list the API's content pipeline uses (core), so both agree on what a lesson may hold.
+        purify.sanitize(html, LESSON_HTML_SANITIZE_CONFIG) as string,
   );
   return loading;
 }

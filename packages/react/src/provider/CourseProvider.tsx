@@ -1,6 +1,12 @@
-import { type CourseAdapter, createRateLimiter, RATE_LIMITS } from '@coursekit/core';
+import {
+  type CourseAdapter,
+  type CourseEventListener,
+  createRateLimiter,
+  RATE_LIMITS,
+  withCourseEvents,
+} from '@coursekit/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { courseKeys } from '../queries/courseKeys';
 import type { CourseTheme } from '../theme/CourseTheme';
 import { CourseContext } from './CourseContext';
@@ -17,6 +23,11 @@ export interface CourseProviderProps {
    * router. Without it, the widgets navigate among their own screens.
    */
   onNavigate?: (path: string) => void;
+  /**
+   * Hears what the learner did, in order: lessonCompleted, moduleCompleted, moduleUnlocked,
+   * quizAnswered, quizCompleted, courseCompleted, certificateIssued, maintenanceChanged.
+   */
+  onEvent?: CourseEventListener;
   children?: ReactNode;
 }
 
@@ -36,8 +47,24 @@ function createCourseQueryClient() {
 }
 
 /** Gives every CourseKit widget inside it an adapter, a query cache and the live system settings. */
-export function CourseProvider({ adapter, queryClient, theme, onNavigate, children }: CourseProviderProps) {
+export function CourseProvider({
+  adapter: given,
+  queryClient,
+  theme,
+  onNavigate,
+  onEvent,
+  children,
+}: CourseProviderProps) {
   const [ownClient] = useState(createCourseQueryClient);
+  // Events come from the adapter's answers (core's withCourseEvents); the latest handler is read
+  // through a ref so a new handler each render does not make a new adapter.
+  const onEventRef = useRef(onEvent);
+  onEventRef.current = onEvent;
+  const listens = onEvent !== undefined;
+  const adapter = useMemo(
+    () => (listens ? withCourseEvents(given, (event) => onEventRef.current?.(event)) : given),
+    [given, listens],
+  );
   const client = queryClient ?? ownClient;
   const [progressLimiter] = useState(() => createRateLimiter(RATE_LIMITS.progress));
 

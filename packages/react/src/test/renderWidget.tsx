@@ -1,4 +1,4 @@
-import type { CourseAdapter } from '@coursekit/core';
+import type { CourseAdapter, CourseEventListener } from '@coursekit/core';
 import {
   createMemoryAdapter,
   createMemoryStore,
@@ -15,6 +15,7 @@ import { CourseProvider } from '../provider/CourseProvider';
 export interface RenderOptions {
   scenario?: ScenarioName | ScenarioOptions;
   onNavigate?: (path: string) => void;
+  onEvent?: CourseEventListener;
   adapter?: CourseAdapter;
   /** Fake timers for the auto-advance and toast flows. */
   fakeTimers?: boolean;
@@ -28,7 +29,12 @@ export function renderWidget(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
   const result = render(
-    <CourseProvider adapter={adapter} queryClient={queryClient} onNavigate={options.onNavigate}>
+    <CourseProvider
+      adapter={adapter}
+      queryClient={queryClient}
+      onNavigate={options.onNavigate}
+      {...(options.onEvent ? { onEvent: options.onEvent } : {})}
+    >
       {ui}
     </CourseProvider>,
   );

@@ -1,0 +1,104 @@
+import { type CourseAdapter, type CourseEventListener, withOfflineQueue } from '@coursekit/core';
+import { createHttpAdapter, type SessionStorageLike } from '@coursekit/core/http';
+import { CoursePlayer, CourseProvider, type CourseTheme } from '@coursekit/react';
+import { createRoot, type Root } from 'react-dom/client';
+import { PLAYER_STYLES } from './styles';
+
+export interface MountOptions {
+  /** The CourseKit API, e.g. `https://courses.example.com/api`. Ignored when `adapter` is given. */
+  apiUrl?: string;
+  /** A complete adapter of your own, instead of `apiUrl`. */
+  adapter?: CourseAdapter;
+  /** The host supplies sign-in: a token from your own SSO, asked for before each request. */
+  getAccessToken?: () => Promise<string | null | undefined> | string | null | undefined;
+  /** Brand colours, font, radius and spacing. */
+  theme?: CourseTheme;
+  /** Every course event (lesson completed, quiz completed, maintenance…), in order. */
+  onEvent?: CourseEventListener;
+  /** Open on this module instead of the course dashboard. */
+  moduleId?: number;
+  /** Keep lesson completions made offline and send them later (default on). */
+  offlineQueue?: boolean;
+  /** Where the session and the offline queue are kept; `localStorage` by default. */
+  storage?: SessionStorageLike;
+}
+
+export interface MountedPlayer {
+  /** Changes options in place (theme, module, event handler…). */
+  update(options: Partial<MountOptions>): void;
+  /** Removes the player and everything it rendered. */
+  unmount(): void;
+}
+
+function defaultStorage(): SessionStorageLike | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // storage blocked (third-party context, privacy mode): keep the session in memory
+  }
+}
+
+function adapterFor(options: MountOptions): CourseAdapter {
+  if (options.adapter) return options.adapter;
+  if (!options.apiUrl) throw new Error('mountCoursePlayer needs `apiUrl` or `adapter`.');
+  const storage = options.storage ?? defaultStorage();
+  const http = createHttpAdapter({
+    baseUrl: options.apiUrl,
+    ...(options.getAccessToken ? { getAccessToken: options.getAccessToken } : {}),
+    ...(storage ? { storage } : {}),
+  });
+  return options.offlineQueue === false ? http : withOfflineQueue(http, storage ? { storage } : {});
+}
+
+/**
+ * Renders the whole course into `element`, inside a shadow root: the page's CSS cannot reach the
+ * player (inherited fonts and colours included) and the player's CSS cannot touch the page.
+ */
+export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): MountedPlayer {
+  const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = PLAYER_STYLES;
+  const container = document.createElement('div');
+  shadow.replaceChildren(style, container);
+  const root: Root = createRoot(container);
+
+  let options = initial;
+  let adapter = adapterFor(options);
+  const render = () => {
+    const onEvent: CourseEventListener = (event) => {
+      try {
+        options.onEvent?.(event);
+      } catch (error) {
+        console.error('CourseKit: an onEvent handler threw', error);
+      }
+      element.dispatchEvent(
+        new CustomEvent(`coursekit:${event.type}`, { detail: event, bubbles: true, composed: true }),
+      );
+    };
+    root.render(
+      <CourseProvider
+        adapter={adapter}
+        {...(options.theme ? { theme: options.theme } : {})}
+        onEvent={onEvent}
+      >
+        <CoursePlayer
+          {...(options.moduleId ? { screen: 'module' as const, moduleId: options.moduleId } : {})}
+        />
+      </CourseProvider>,
+    );
+  };
+  render();
+
+  return {
+    update(changes) {
+      const reconnect = 'apiUrl' in changes || 'adapter' in changes || 'getAccessToken' in changes;
+      options = { ...options, ...changes };
+      if (reconnect) adapter = adapterFor(options);
+      render();
+    },
+    unmount() {
+      root.unmount();
+      shadow.replaceChildren();
+    },
+  };
+}
