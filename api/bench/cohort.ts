@@ -18,6 +18,8 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 const TOTAL = Number(process.env.BENCH_LEARNERS ?? 10_000);
 const ACTIVE = Number(process.env.BENCH_ACTIVE ?? 500);
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
+/** Pause between a learner's actions (ms, ±50%); 0 = every learner fires back to back (a stress test). */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 2000);
 const PASSWORD = 'Cohort-Bench-2026';
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -102,7 +104,7 @@ try {
   }
 
   out(
-    `\nCourseKit cohort load: ${TOTAL} learners, ${ACTIVE} active at once for ${DURATION} s, on PostgreSQL (${name}); ` +
+    `\nCourseKit cohort load: ${TOTAL} learners, ${ACTIVE} active at once for ${DURATION} s, ${THINK_MS} ms ±50% between a learner's actions, on PostgreSQL (${name}); ` +
       `the load runs in a second process on loopback, ${os.cpus().length} cores shared with the server.\n`,
   );
   const { stdout } = await promisify(execFile)(

@@ -1,9 +1,15 @@
 // The load generator of `npm run bench:load`, run as a second process: virtual learners on loopback.
-// argv: apiUrl bareUrl durationSeconds activeLearners totalLearners password
+// argv: apiUrl bareUrl durationSeconds activeLearners totalLearners password thinkMs
 // Prints one JSON line: per-call latencies, errors, and what the server acknowledged.
 export {};
 
-const [apiUrl, bareUrl, durationArg, activeArg, totalArg, password] = process.argv.slice(2) as string[];
+const [apiUrl, bareUrl, durationArg, activeArg, totalArg, password, thinkArg] = process.argv.slice(
+  2,
+) as string[];
+const THINK_MS = Number(thinkArg ?? 0);
+/** A learner's pause between actions: THINK_MS ± 50%, so the learners do not move in step. */
+const think = () =>
+  THINK_MS > 0 ? new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random()))) : Promise.resolve();
 const DURATION_MS = Number(durationArg) * 1000;
 const ACTIVE = Number(activeArg);
 const TOTAL = Number(totalArg);
@@ -87,9 +93,11 @@ await Promise.all(
     let next = index % lessonKeys.length;
     let step = 0;
     let attempt: { id: number; answered: number } | null = null;
+    await new Promise((r) => setTimeout(r, Math.random() * THINK_MS)); // arrive spread out, not all at once
     while (performance.now() < deadline) {
       step += 1;
       await call('progress', '/progress', { token: learner.token });
+      await think();
       const key = lessonKeys[next % lessonKeys.length]!;
       const done = await call('complete', `/progress/lessons/${encodeURIComponent(key)}`, {
         method: 'PUT',
@@ -98,6 +106,7 @@ await Promise.all(
       });
       if (done.ok) acknowledged.completions.add(`${learner.userId} ${key}`);
       next += 1;
+      await think();
       if (step % 4 !== 0) continue;
       if (!attempt) {
         const started = await call('start', `/quizzes/${finalQuiz}/attempts`, {
