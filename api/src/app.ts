@@ -3,11 +3,13 @@ import path from 'node:path';
 import express, { type Express, Router } from 'express';
 import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
+import type { JobRegistry } from './admin/jobs';
+import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { certificateRoutes } from './certificate/routes';
 import type { Config } from './config';
 import { CONTENT_TYPES, directoryStorage, type Storage } from './content/storage';
-import { type AppContext, type Clock, systemClock } from './context';
+import { type AppContext, type Clock, type ImageValidationOverrides, systemClock } from './context';
 import { courseRoutes } from './course/routes';
 import { type Database, ping } from './db/index';
 import { errorHandler, notFound, notFoundHandler } from './http/errors';
@@ -25,11 +27,17 @@ export interface AppOptions {
   clock?: Clock;
   logger?: Logger;
   storage?: Storage;
+  /** The course the admin's content loads read; api/content when absent. */
+  contentDir?: string;
+  /** Shorter image-validation batches, pauses and thresholds (tests). */
+  imageValidation?: ImageValidationOverrides;
 }
 
 export interface App {
   app: Express;
   ctx: AppContext;
+  /** The admin's background image jobs (tests wait for them with `idle()`). */
+  adminJobs: JobRegistry;
   /** Ends the SSE streams and the LISTEN; the caller closes the HTTP server and the database. */
   close(): Promise<void>;
 }
@@ -47,8 +55,11 @@ export function createApp(options: AppOptions): App {
     config: options.config,
     logger,
     storage: options.storage ?? directoryStorage(path.join(options.config.dataDir, 'storage')),
+    contentDir: options.contentDir,
+    imageValidation: options.imageValidation,
   };
   const hub = settingsHub(ctx);
+  const admin = adminRoutes(ctx);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -90,6 +101,7 @@ export function createApp(options: AppOptions): App {
   api.use(progressRoutes(ctx));
   api.use(quizRoutes(ctx));
   api.use(certificateRoutes(ctx));
+  api.use(admin.router);
   if (!options.config.production && isDevMailbox(options.mailer)) {
     const mailbox = options.mailer;
     api.get('/dev/mailbox', (_req, res) => {
@@ -124,5 +136,12 @@ export function createApp(options: AppOptions): App {
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
-  return { app, ctx, close: () => hub.close() };
+  return {
+    app,
+    ctx,
+    adminJobs: admin.jobs,
+    async close() {
+      await Promise.all([hub.close(), admin.close()]);
+    },
+  };
 }

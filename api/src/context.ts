@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Storage } from './content/storage';
 import type { Database, Db } from './db/index';
+import type { ValidateOptions } from './images/validate';
 import type { Mailer } from './mail/mailer';
 
 /** Time as the server sees it; tests move it forward. */
@@ -19,4 +20,12 @@ export interface AppContext {
   config: Config;
   logger: Logger;
   storage: Storage;
+  /** Where the admin's content loads read the course; api/content when absent. */
+  contentDir?: string | undefined;
+  /** Overrides of the image validation's batch, pause, retry, time-out and slow figures (tests). */
+  imageValidation?: ImageValidationOverrides | undefined;
 }
+
+export type ImageValidationOverrides = Partial<
+  Pick<ValidateOptions, 'batchSize' | 'pauseMs' | 'retryDelaysMs' | 'timeoutMs' | 'slowMs'>
+>;

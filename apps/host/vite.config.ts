@@ -9,6 +9,13 @@ export default defineConfig({
   // The plugins are typed against the root's newer vite (vitest's); at runtime they support vite 7.
   plugins: [react(), vanillaExtractPlugin()] as unknown as PluginOption[],
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  // The about page's help mailbox: VITE_SUPPORT_EMAIL, else the server's SUPPORT_EMAIL (`npm start`
+  // builds the site, so the variable it is started with shows on the page).
+  define: {
+    'import.meta.env.VITE_SUPPORT_EMAIL': JSON.stringify(
+      process.env.VITE_SUPPORT_EMAIL || process.env.SUPPORT_EMAIL || '',
+    ),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -18,7 +25,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // terser packs the landing bundle ~3% tighter than esbuild (issue 7's 120 KB gzip budget).
     minify: 'terser',
-    terserOptions: { compress: { passes: 2 } },
+    terserOptions: { module: true, compress: { passes: 2 } },
   },
   server: {
     proxy: {

@@ -36,7 +36,7 @@ function emailOrFail(raw: string): string {
 }
 
 /** core's sign-up policy plus the server's list of the 10,000 most common passwords. */
-function passwordProblem(password: string): string | null {
+export function passwordProblem(password: string): string | null {
   const checked = validatePassword(password);
   if (!checked.ok) return checked.error;
   return isCommonPassword(password) ? messages.passwordCommon : null;
@@ -53,7 +53,11 @@ const isUniqueViolation = (err: unknown) =>
   (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** Opens a session (a refresh-token family) and answers core's Session. */
-async function openSession(ctx: AppContext, user: UserRow, type: 'normal' | 'recovery'): Promise<Session> {
+export async function openSession(
+  ctx: AppContext,
+  user: UserRow,
+  type: 'normal' | 'recovery',
+): Promise<Session> {
   const sessionId = randomUUID();
   const now = ctx.clock.now();
   const refresh = opaqueToken();
@@ -71,7 +75,7 @@ async function openSession(ctx: AppContext, user: UserRow, type: 'normal' | 'rec
   return toSession(user, access, refresh.token, type);
 }
 
-async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
+export async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
   const { token, hash } = opaqueToken();
   const now = ctx.clock.now();
   await ctx.db.insert(authTokens).values({

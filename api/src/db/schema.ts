@@ -124,31 +124,72 @@ export const securityEvents = pgTable(
   (t) => [index('security_events_created').on(t.createdAt)],
 );
 
-export const adminActionLog = pgTable('admin_action_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  adminUserId: uuid('admin_user_id'),
-  action: text('action').notNull(),
-  targetUserId: uuid('target_user_id'),
-  details: jsonb('details').$type<Record<string, unknown>>(),
-  createdAt: createdAt(),
-});
+/** admin §3: one row per admin action (role changes, resets, user edits…), with the request's user agent. */
+export const adminActionLog = pgTable(
+  'admin_action_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminUserId: uuid('admin_user_id').notNull(),
+    targetUserId: uuid('target_user_id'),
+    actionType: text('action_type').notNull(),
+    actionDetails: jsonb('action_details')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_action_log_created').on(t.createdAt)],
+);
 
+/** admin §3: diagnostics, one row per module. */
 export const diagnosticSettings = pgTable('diagnostic_settings', {
-  id: serial('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  value: jsonb('value').$type<unknown>(),
-  updatedBy: uuid('updated_by'),
+  moduleId: integer('module_id').primaryKey(),
+  diagnosticEnabled: boolean('diagnostic_enabled').notNull().default(false),
+  diagnosticLevel: text('diagnostic_level', { enum: ['basic', 'detailed', 'debug'] })
+    .notNull()
+    .default('basic'),
+  showPerformanceMetrics: boolean('show_performance_metrics').notNull().default(false),
+  autoRefreshEnabled: boolean('auto_refresh_enabled').notNull().default(false),
+  showProgressDetails: boolean('show_progress_details').notNull().default(false),
+  showLessonVersions: boolean('show_lesson_versions').notNull().default(false),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const progressCleanupLog = pgTable('progress_cleanup_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: uuid('user_id').notNull(),
-  moduleId: integer('module_id'),
-  cleanedRecords: integer('cleaned_records').notNull(),
-  performedBy: uuid('performed_by'),
-  createdAt: createdAt(),
-});
+/** admin §3: what each stable-tracking cleanup removed and why. */
+export const progressCleanupLog = pgTable(
+  'progress_cleanup_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cleanupType: text('cleanup_type').notNull(),
+    reason: text('reason').notNull(),
+    recordsAffected: integer('records_affected').notNull().default(0),
+    performedAt: ts('performed_at').notNull().defaultNow(),
+  },
+  (t) => [index('progress_cleanup_log_performed').on(t.performedAt)],
+);
+
+/**
+ * Long admin runs (image analysis, validation, correction) and their progress, in the database so
+ * that any instance can answer a poll for a job another instance runs.
+ */
+export const adminJobs = pgTable(
+  'admin_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['image-analysis', 'image-validation', 'image-correction'] }).notNull(),
+    state: text('state', { enum: ['running', 'done', 'error'] })
+      .notNull()
+      .default('running'),
+    progress: integer('progress').notNull().default(0),
+    result: jsonb('result').$type<unknown>(),
+    error: text('error'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('admin_jobs_updated').on(t.updatedAt)],
+);
 
 export const systemSettings = pgTable('system_settings', {
   id: integer('id').primaryKey(),

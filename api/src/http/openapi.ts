@@ -1,4 +1,4 @@
-import { type Endpoint, endpoints } from '@coursekit/core';
+import { type AdminEndpoint, adminEndpoints, type Endpoint, endpoints } from '@coursekit/core';
 import * as z from 'zod/mini';
 
 const ErrorSchema = z.object({
@@ -17,30 +17,50 @@ const json = (schema: z.ZodMiniType) => {
   return rest;
 };
 
-/** The OpenAPI 3.1 document of the learner API, generated from core's endpoint table and zod schemas. */
+const STRING_PARAMS = new Set(['lessonKey', 'code', 'userId', 'role', 'jobId']);
+const STREAMS = new Set(['settingsStream', 'adminDiagnosticsStream']);
+
+/** Query-string parameters of an admin endpoint, from its zod object's keys (all optional). */
+function queryParameters(schema: z.ZodMiniType | undefined) {
+  if (!schema) return [];
+  const properties = (json(schema).properties ?? {}) as Record<string, unknown>;
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: property,
+  }));
+}
+
+/**
+ * The OpenAPI 3.1 document of the API, learner and admin sides, generated from core's endpoint
+ * tables and zod schemas.
+ */
 export function openApiDocument(serverUrl = '/api') {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [name, raw] of Object.entries(endpoints)) {
-    const endpoint = raw as Endpoint;
+  const table = { ...endpoints, ...adminEndpoints } as Record<string, Endpoint | AdminEndpoint>;
+  for (const [name, endpoint] of Object.entries(table)) {
     const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
     const params = [...endpoint.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: m[1] === 'lessonKey' || m[1] === 'code' ? 'string' : 'integer' },
+      schema: { type: STRING_PARAMS.has(m[1]!) ? 'string' : 'integer' },
     }));
-    const created = /\(201\)/.test(endpoint.summary);
+    const query = queryParameters('query' in endpoint ? endpoint.query : undefined);
+    const status = 'status' in endpoint && endpoint.status ? endpoint.status : undefined;
+    const created = status ? String(status) : /\(201\)/.test(endpoint.summary) ? '201' : '200';
     const success = endpoint.answer
       ? {
-          [created ? '201' : '200']: {
+          [created]: {
             description: 'OK',
             content: { 'application/json': { schema: json(endpoint.answer) } },
           },
         }
-      : name === 'settingsStream'
+      : STREAMS.has(name)
         ? {
             '200': {
-              description: 'text/event-stream of `settings` events',
+              description: `text/event-stream of \`${name === 'settingsStream' ? 'settings' : 'diagnostics'}\` events`,
               content: { 'text/event-stream': {} },
             },
           }
@@ -49,7 +69,7 @@ export function openApiDocument(serverUrl = '/api') {
     paths[path][endpoint.method.toLowerCase()] = {
       operationId: name,
       summary: endpoint.summary,
-      ...(params.length ? { parameters: params } : {}),
+      ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
       ...(endpoint.auth !== 'none' ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.body
         ? {
@@ -85,7 +105,7 @@ export function openApiDocument(serverUrl = '/api') {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'CourseKit reference API (learner side)',
+      title: 'CourseKit reference API',
       version: '0.1.0',
       description:
         'Data Literacy for Facility Managers. Generated from @coursekit/core endpoints and zod schemas.',

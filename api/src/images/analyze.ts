@@ -1,7 +1,9 @@
 import type { ImageAnalysisResult } from '@coursekit/core';
 
-/** The storage bucket lesson images live in (admin §3). */
-export const IMAGE_BUCKET = 'image-assets';
+import { IMAGE_BUCKET } from '../content/loader';
+
+/** The storage bucket lesson images live in (admin §3); defined once, by the content loader. */
+export { IMAGE_BUCKET };
 
 /** Just what the image tools read of a lesson. */
 export interface LessonContent {

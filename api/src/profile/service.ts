@@ -47,7 +47,7 @@ function displayNameOrFail(raw: string | null): string | null {
 }
 
 /** An avatar is an http(s) URL or a path on this server's storage. */
-function avatarOrFail(raw: string | null): string | null {
+export function avatarOrFail(raw: string | null): string | null {
   const value = normalizeDisplayName(raw);
   if (value === null) return null;
   const message = 'Avatar must be an http(s) URL or a /storage/ path';

@@ -44,7 +44,7 @@ const toQuestion = (row: QuestionRow): QuizQuestion => ({
   option_d: row.optionD,
 });
 
-const toAttempt = (row: AttemptRow): QuizAttempt => ({
+export const toAttempt = (row: AttemptRow): QuizAttempt => ({
   id: row.id,
   user_id: row.userId,
   quiz_id: row.quizId,

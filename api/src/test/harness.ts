@@ -6,12 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import postgres from 'postgres';
-import { type App, createApp } from '../app';
+import { type App, type AppOptions, createApp } from '../app';
 import type { Config } from '../config';
 import { seed } from '../content/seed';
 import { directoryStorage } from '../content/storage';
 import type { Clock } from '../context';
-import { type Database, openDatabase } from '../db/index';
+import { type Database, openDatabase, schema } from '../db/index';
 import { type DevMailbox, devMailbox } from '../mail/mailer';
 
 /** PGlite always; real PostgreSQL too when DATABASE_URL is set (CI). The same suite runs on each. */
@@ -106,7 +106,10 @@ export async function closeServer(server: Server): Promise<void> {
 }
 
 /** Migrates a fresh database, loads the real course from api/content, and listens on a free port. */
-export async function startServer(driver: 'pglite' | 'postgres'): Promise<TestServer> {
+export async function startServer(
+  driver: 'pglite' | 'postgres',
+  options: Pick<AppOptions, 'contentDir' | 'imageValidation'> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-api-'));
   const { database, drop, url: databaseUrl } = await freshDatabase(driver);
   await database.migrate();
@@ -116,7 +119,7 @@ export async function startServer(driver: 'pglite' | 'postgres'): Promise<TestSe
   await seed({ db: database.db, storage, logger, config });
   const mailbox = devMailbox(path.join(dataDir, 'mailbox'), logger);
   const clock = testClock();
-  const app = createApp({ db: database, mailer: mailbox, config, clock, logger, storage });
+  const app = createApp({ db: database, mailer: mailbox, config, clock, logger, storage, ...options });
   const { server, url } = await listen(app);
   return {
     url,
@@ -196,4 +199,18 @@ export async function signUp(server: TestServer, name = 'Ana Silva', address = e
     refresh: res.body.session.refresh_token as string,
     userId: res.body.user.id as string,
   };
+}
+
+/** Signs in the bootstrap admin (ADMIN_EMAIL/ADMIN_PASSWORD of the test config, created by seed). */
+export async function signInAdmin(server: TestServer): Promise<{ token: string; userId: string }> {
+  const res = await call(server, 'POST', '/auth/signin', {
+    body: { email: server.config.adminEmail, password: server.config.adminPassword },
+  });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.access_token as string, userId: res.body.user.id as string };
+}
+
+/** Gives a user one more role straight in the database (a moderator for the access tests). */
+export async function grantRole(server: TestServer, userId: string, role: 'admin' | 'moderator' | 'user') {
+  await server.database.db.insert(schema.userRoles).values({ userId, role }).onConflictDoNothing();
 }

@@ -61,7 +61,12 @@ async function measure(page: Page, pathname: string, readySelector?: () => Promi
   );
   page.off('response', onResponse);
   const jsGzip = scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-  return { jsGzipKb: jsGzip / 1024, jsFiles: scripts.length, lcpMs, ...(readyMs === undefined ? {} : { readyMs }) };
+  return {
+    jsGzipKb: jsGzip / 1024,
+    jsFiles: scripts.length,
+    lcpMs,
+    ...(readyMs === undefined ? {} : { readyMs }),
+  };
 }
 
 const median = (values: number[]) => {
@@ -77,7 +82,12 @@ async function bench(browser: Browser, url: string) {
   const storage = await setup.storageState();
   await setup.close();
 
-  const pages: Array<{ name: string; path: string; signedIn: boolean; ready?: (page: Page) => Promise<void> }> = [
+  const pages: Array<{
+    name: string;
+    path: string;
+    signedIn: boolean;
+    ready?: (page: Page) => Promise<void>;
+  }> = [
     { name: 'landing', path: '/', signedIn: false },
     { name: 'dashboard', path: '/course', signedIn: true },
     {
@@ -122,22 +132,25 @@ const site = await (async () => {
 const browser = await launchBrowser();
 try {
   const results = await bench(browser, site.url);
-  process.stdout.write(`\nbench:web — production build on the real API, headless Chromium, loopback, median of ${RUNS}\n\n`);
-  process.stdout.write('page        JS (gzip)  files   LCP       Mark Complete clickable\n');
+  process.stdout.write(
+    `\nbench:web — production build on the real API, headless Chromium, loopback, median of ${RUNS}\n\n`,
+  );
+  process.stdout.write('page        JS (gzip -9, KiB)  files   LCP       Mark Complete clickable\n');
   for (const [name, samples] of Object.entries(results)) {
     const js = median(samples.map((s) => s.jsGzipKb));
     const files = median(samples.map((s) => s.jsFiles));
     const lcp = median(samples.map((s) => s.lcpMs));
-    const ready = samples[0]?.readyMs === undefined ? '' : `${median(samples.map((s) => s.readyMs ?? 0)).toFixed(0)} ms`;
+    const ready =
+      samples[0]?.readyMs === undefined ? '' : `${median(samples.map((s) => s.readyMs ?? 0)).toFixed(0)} ms`;
     process.stdout.write(
-      `${name.padEnd(11)} ${`${js.toFixed(1)} KB`.padEnd(10)} ${String(files).padEnd(7)} ${`${lcp.toFixed(0)} ms`.padEnd(9)} ${ready}\n`,
+      `${name.padEnd(11)} ${`${js.toFixed(1)} KiB`.padEnd(18)} ${String(files).padEnd(7)} ${`${lcp.toFixed(0)} ms`.padEnd(9)} ${ready}\n`,
     );
   }
   const landing = results.landing ?? [];
   const landingJs = median(landing.map((s) => s.jsGzipKb));
   const landingLcp = median(landing.map((s) => s.lcpMs));
   process.stdout.write(
-    `\ngoals: landing JS ≤ ${BUDGET.landingJsKb} KB gzip (${landingJs <= BUDGET.landingJsKb ? 'met' : 'missed'}), ` +
+    `\ngoals: landing JS ≤ ${BUDGET.landingJsKb} KiB gzip (${landingJs <= BUDGET.landingJsKb ? 'met' : 'missed'}), ` +
       `LCP ≤ ${BUDGET.lcpMs} ms (${landingLcp <= BUDGET.lcpMs ? 'met' : 'missed'})\n`,
   );
 } finally {

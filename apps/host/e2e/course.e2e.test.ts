@@ -76,6 +76,23 @@ describe('a learner on the course', () => {
     });
   });
 
+  it('sees module 1 complete and the locked modules on the progress screen, which is accessible', async () => {
+    await inBrowser(browser, url, 'learner-progress', async (page) => {
+      await signUp(page, uniqueEmail('jo'));
+      await page.goto('/module/1');
+      for (let lesson = 0; lesson < 5; lesson++) {
+        await page.getByRole('button', { name: 'Mark Complete' }).click();
+        if (lesson < 4) await page.getByText(`${lesson + 1} of 5 lessons completed`).waitFor();
+      }
+      await page.getByRole('dialog').getByText('Congratulations!').waitFor();
+      await page.goto('/about');
+      await page.getByRole('link', { name: 'Progress', exact: true }).click();
+      await page.getByText('5 of 25', { exact: false }).first().waitFor();
+      await page.getByText('Complete previous modules to unlock').first().waitFor();
+      await expectAccessible(page, 'progress');
+    });
+  });
+
   it('edits the display name on the profile and opens the reset-password dialog on the account page', async () => {
     await inBrowser(browser, url, 'learner-profile', async (page) => {
       await signUp(page, uniqueEmail('erin'), 'Erin Quinn');

@@ -78,3 +78,15 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((u) => u.pathname === '/');
 }
+
+/** A signed-in new learner in a browser context of its own (another browser, another session). */
+export async function newLearnerPage(
+  browser: Browser,
+  url: string,
+  label: string,
+): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await newContext(browser, url);
+  const page = await context.newPage();
+  await signUp(page, uniqueEmail(label));
+  return { page, close: () => context.close() };
+}

@@ -40,6 +40,7 @@ export {
   quizCompletedEvent,
 } from './events/courseEvents';
 export { withCourseEvents } from './events/withCourseEvents';
+export * from './http/adminEndpoints';
 export * from './http/endpoints';
 export type { MessageKey } from './messages';
 export { lessonDoesNotExist, messages, moduleDoesNotExist } from './messages';

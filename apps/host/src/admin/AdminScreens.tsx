@@ -1,53 +1,64 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { hostQueryClient } from '../learner/hostQueryClient';
+import { useAdapter } from '../session/SessionProvider';
+import { ContentLoader } from './ContentLoader';
+import { SettingsPanel } from './SettingsPanel';
 
-// The admin console widget (issue 6) plugs in here; until then each admin route says what it will be.
+export { AdminUserProgress } from './AdminUserProgress';
+export { ContentLoader };
+
+// The full admin console widget (issue 6) will take this page over; until then the host offers
+// the summary cards, the settings panel and links to the other admin tools.
 
 export function AdminHome() {
   return (
-    <div className="card">
+    <QueryClientProvider client={hostQueryClient}>
+      <AdminHomePage />
+    </QueryClientProvider>
+  );
+}
+
+function AdminHomePage() {
+  const adapter = useAdapter();
+  const stats = useQuery({ queryKey: ['host', 'admin', 'stats'], queryFn: () => adapter.admin!.stats() });
+  const cards = [
+    ['Total Users', stats.data?.totalUsers],
+    ['Modules', stats.data?.totalModules],
+    ['Lessons', stats.data?.totalLessons],
+    ['Quizzes', stats.data?.totalQuizzes],
+  ] as const;
+  return (
+    <div className="stack">
       <h1>Admin Console</h1>
-      <p>
-        The admin console is being built. Its user management, settings and content tools will appear here.
-      </p>
-      <p>
-        <Link to="/admin/user-progress">User progress</Link>
-      </p>
-    </div>
-  );
-}
-
-/** admin §2: ?userId= is kept in sync with the selection and cleared when none is chosen. */
-export function AdminUserProgress() {
-  const { userId } = useSearch({ strict: false });
-  const navigate = useNavigate();
-  return (
-    <div className="card">
-      <Link to="/admin">Back to Admin</Link>
-      <h1>User Progress</h1>
-      <div className="field">
-        <label htmlFor="admin-user-id">User id</label>
-        <input
-          id="admin-user-id"
-          value={userId ?? ''}
-          onChange={(e) =>
-            void navigate({
-              to: '/admin/user-progress',
-              search: e.target.value ? { userId: e.target.value } : {},
-              replace: true,
-            })
-          }
-        />
-      </div>
-      {userId ? null : <p>Please select a user from the dropdown above to view their progress.</p>}
-    </div>
-  );
-}
-
-export function ContentLoader() {
-  return (
-    <div className="card">
-      <h1>Content Loader</h1>
-      <p>The admin content tools are being built and will appear here.</p>
+      {stats.isError ? (
+        <p className="form-error" role="alert">
+          Failed to load dashboard data
+        </p>
+      ) : null}
+      <ul className="stat-cards">
+        {cards.map(([label, value]) => (
+          <li key={label} className="card">
+            <span className="stat-label">{label}</span>
+            <span className="stat-value">{value ?? '…'}</span>
+          </li>
+        ))}
+      </ul>
+      <SettingsPanel />
+      <section className="card" aria-labelledby="admin-tools">
+        <h2 id="admin-tools">Tools</h2>
+        <ul>
+          <li>
+            <Link to="/admin/user-progress">User progress</Link>
+          </li>
+          <li>
+            <Link to="/content-loader">Content management</Link>
+          </li>
+        </ul>
+        <p className="muted">
+          User management, diagnostics, image tools and tracking arrive with the admin console.
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/renderApp';
 import { isBypassPath } from './MaintenanceGate';
@@ -24,6 +24,15 @@ describe('the maintenance gate (learner §4)', () => {
 
   it('behaves as not in maintenance when the settings fail to load', async () => {
     renderApp({ path: '/about', scenario: 'server-failing', signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'About this course' })).toBeTruthy();
+  });
+
+  it('follows the settings stream: maintenance switched on sends a visitor to the maintenance page, and off again', async () => {
+    const { store } = renderApp({ path: '/about', signedIn: false });
+    await screen.findByRole('heading', { name: 'About this course' });
+    act(() => void store.setSettings({ maintenance_mode: true }));
+    expect(await screen.findByRole('heading', { name: 'Under Maintenance' })).toBeTruthy();
+    act(() => void store.setSettings({ maintenance_mode: false }));
     expect(await screen.findByRole('heading', { name: 'About this course' })).toBeTruthy();
   });
 

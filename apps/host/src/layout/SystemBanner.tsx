@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSystemSettings } from '../session/SettingsProvider';
+import { useIsAdmin } from '../session/useIsAdmin';
 
 // The CoursePlayer widget shows the system message itself on its screens; one banner is enough.
 const PLAYER_PATHS = /^\/(course\/?$|modules\/?$|module\/|module-page\/|lesson\/)/;
@@ -11,7 +12,10 @@ export function SystemBanner() {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const onPlayerScreen = useRouterState({ select: (state) => PLAYER_PATHS.test(state.location.pathname) });
   const message = settings?.system_message?.trim();
-  if (!message || message === dismissed || onPlayerScreen) return null;
+  // …unless the maintenance page stands in for the player.
+  const { isAdmin } = useIsAdmin();
+  const playerShown = onPlayerScreen && !(settings?.maintenance_mode && !isAdmin);
+  if (!message || message === dismissed || playerShown) return null;
   const type = settings?.system_message_type ?? 'info';
   return (
     <section className={`banner banner-${type}`} aria-label="System message">

@@ -11,6 +11,7 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -18,7 +19,10 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
       if (!ref.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -37,6 +41,7 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="user-menu" ref={ref}>
       <button
+        ref={button}
         type="button"
         className="user-menu-button"
         aria-expanded={open}

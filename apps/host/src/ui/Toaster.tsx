@@ -29,7 +29,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section className="toasts" aria-live="polite" aria-label="Notifications">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast-${toast.variant ?? 'default'}`} role="status">
+          <div key={toast.id} className={`toast toast-${toast.variant ?? 'default'}`}>
             <p className="toast-title">{toast.title}</p>
             {toast.description ? <p className="toast-description">{toast.description}</p> : null}
             <button type="button" className="toast-close" onClick={() => dismiss(toast.id)}>

@@ -1,8 +1,10 @@
+import type * as z from 'zod/mini';
 import type {
   AdminActionLog,
   AdminUserView,
   ContentLoadResult,
   DiagnosticSettings,
+  DiagnosticsExport,
   ImageAnalysisResult,
   ImageCorrectionResult,
   ImageValidationResult,
@@ -11,7 +13,9 @@ import type {
   ProgressCleanupLog,
   SecurityEvent,
   SelectableProfile,
+  StoredImage,
   SystemStats,
+  TrackingOverviewSchema,
   UserProgressView,
 } from '../schemas/admin';
 import type { CompletedAttempt, Role, SystemMessageType, SystemSettings } from '../schemas/entities';
@@ -91,6 +95,8 @@ export interface AdminDiagnosticsAdapter {
   /** Every module enabled or disabled at once. */
   setAll(enabled: boolean): Promise<DiagnosticSettings[]>;
   subscribe(listener: (settings: DiagnosticSettings[]) => void): Unsubscribe;
+  /** The JSON export (admin §9: a file named diagnostic-settings with a timestamp). */
+  export?(): Promise<DiagnosticsExport>;
 }
 
 export interface AdminContentAdapter {
@@ -102,26 +108,14 @@ export interface AdminContentAdapter {
 
 export interface AdminImagesAdapter {
   /** The image-assets listing (limit 1000, by name). */
-  list(): Promise<Array<{ name: string; size: number; updated_at: string }>>;
+  list(): Promise<StoredImage[]>;
   analyze(onProgress?: (job: JobStatus) => void): Promise<ImageAnalysisResult>;
   validate(onProgress?: (job: JobStatus) => void): Promise<ImageValidationResult>;
   correct(onProgress?: (job: JobStatus) => void): Promise<ImageCorrectionResult>;
 }
 
-export interface TrackingOverview {
-  totalRecords: number;
-  stableRecords: number;
-  legacyRecords: number;
-  orphanedRecords: number;
-  averageLessonVersion: number;
-  modules: Array<{
-    moduleId: number;
-    name: string;
-    activeLessons: number;
-    records: number;
-    stableRecords: number;
-  }>;
-}
+/** The Stable Lesson Tracking overview: records by tracking method, per module. */
+export type TrackingOverview = z.infer<typeof TrackingOverviewSchema>;
 
 export interface AdminTrackingAdapter {
   overview(): Promise<TrackingOverview>;

@@ -1,15 +1,25 @@
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
+
+import type { AdminAdapter } from '../adapter/AdminAdapter';
 import type { CourseAdapter, Unsubscribe } from '../adapter/CourseAdapter';
 import { CourseError, courseErrorFrom } from '../errors';
 import { messages } from '../messages';
 import { sessionNeedsRefresh, TIMINGS } from '../rules/display';
+import {
+  DiagnosticSettingsSchema,
+  ImageAnalysisResultSchema,
+  ImageCorrectionResultSchema,
+  ImageValidationResultSchema,
+  type JobStatus,
+} from '../schemas/admin';
 import {
   DEFAULT_SYSTEM_SETTINGS,
   type Session,
   SessionSchema,
   SystemSettingsSchema,
 } from '../schemas/entities';
+import { type AdminEndpoint, type AdminEndpointName, adminEndpoints } from './adminEndpoints';
 import { type Endpoint, type EndpointName, endpoints, pathOf } from './endpoints';
 import { followEventStream } from './eventStream';
 
@@ -36,9 +46,19 @@ export interface HttpAdapterOptions {
   fetch?: typeof globalThis.fetch;
   /** Per-request time-out; defaults to 15 s. */
   timeoutMs?: number;
+  /** How often `admin.images.*` poll a running job; defaults to 500 ms. */
+  jobPollMs?: number;
 }
 
+/** The HTTP adapter always carries `admin`; the server refuses it to anyone but admins. */
+export type HttpCourseAdapter = CourseAdapter & { admin: AdminAdapter };
+
 type Params = Record<string, string | number>;
+type AdminAnswerOf<N extends AdminEndpointName> = (typeof adminEndpoints)[N] extends {
+  answer: infer S extends z.ZodMiniType;
+}
+  ? z.infer<S>
+  : undefined;
 type AnswerOf<N extends EndpointName> = (typeof endpoints)[N] extends {
   answer: infer S extends z.ZodMiniType;
 }
@@ -52,7 +72,7 @@ const RETRYABLE_PROGRESS_ERROR = /row-level security|policy|invalid session cont
  * failures become CourseErrors carrying the spec's texts; the session is refreshed when 60 s or
  * less remain, and once more when the server says it has expired.
  */
-export function createHttpAdapter(options: HttpAdapterOptions): CourseAdapter {
+export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapter {
   const base = options.baseUrl.replace(/\/+$/, '');
   const storageKey = options.storageKey ?? 'coursekit.session';
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -160,6 +180,151 @@ export function createHttpAdapter(options: HttpAdapterOptions): CourseAdapter {
     return refreshing;
   }
 
+  /** One admin call: the same session handling as `call`, with a query string where the table has one. */
+  async function adminCall<N extends AdminEndpointName>(
+    name: N,
+    init: {
+      params?: Params;
+      query?: Record<string, string | number | undefined>;
+      body?: unknown;
+      retried?: boolean;
+    } = {},
+  ): Promise<AdminAnswerOf<N>> {
+    const endpoint: AdminEndpoint = adminEndpoints[name];
+    const token = await accessToken();
+    if (!token) throw new CourseError('unauthorized', messages.sessionMissing);
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(init.query ?? {})) {
+      if (value !== undefined && value !== '') search.set(key, String(value));
+    }
+    const qs = search.size > 0 ? `?${search}` : '';
+    try {
+      const response = await http(`${base}${pathOf(endpoint.path, init.params)}${qs}`, {
+        method: endpoint.method,
+        headers: { authorization: `Bearer ${token}` },
+        ...(init.body !== undefined ? { json: init.body } : {}),
+      });
+      if (!endpoint.answer || response.status === 204) return undefined as AdminAnswerOf<N>;
+      const parsed = endpoint.answer.safeParse(await response.json());
+      if (!parsed.success) throw new CourseError('unexpected', messages.authUnexpected);
+      return parsed.data as AdminAnswerOf<N>;
+    } catch (error) {
+      const courseError = await toCourseError(error);
+      const canRefresh = !options.getAccessToken && session && !init.retried;
+      if (courseError.code === 'unauthorized' && canRefresh) {
+        try {
+          await refresh();
+        } catch {
+          throw courseError;
+        }
+        return adminCall(name, { ...init, retried: true });
+      }
+      throw courseError;
+    }
+  }
+
+  /** Starts an image job and polls it, reporting each new progress step, until it is done. */
+  async function runJob<T>(
+    name: 'adminAnalyzeImages' | 'adminValidateImages' | 'adminCorrectImages',
+    schema: z.ZodMiniType<T>,
+    onProgress?: (job: JobStatus) => void,
+  ): Promise<T> {
+    let job: JobStatus = await adminCall(name);
+    let reported = -1;
+    for (;;) {
+      if (job.progress !== reported || job.state !== 'running') {
+        reported = job.progress;
+        onProgress?.(job);
+      }
+      if (job.state === 'error') throw new CourseError('unexpected', job.error ?? messages.authUnexpected);
+      if (job.state === 'done') {
+        const parsed = schema.safeParse(job.result);
+        if (!parsed.success) throw new CourseError('unexpected', messages.authUnexpected);
+        return parsed.data;
+      }
+      await new Promise((resolve) => setTimeout(resolve, options.jobPollMs ?? 500));
+      job = await adminCall('adminJob', { params: { jobId: job.id } });
+    }
+  }
+
+  const admin: AdminAdapter = {
+    users: {
+      list: (query = {}) => adminCall('adminUsers', { query: { ...query } }),
+      get: (userId) => adminCall('adminUser', { params: { userId } }),
+      create: (input) => adminCall('adminCreateUser', { body: input }),
+      update: (userId, input) => adminCall('adminUpdateUser', { params: { userId }, body: input }),
+      delete: (userId) => adminCall('adminDeleteUser', { params: { userId } }),
+      sendPasswordReset: (userId) => adminCall('adminPasswordReset', { params: { userId } }),
+      selectable: () => adminCall('adminSelectableProfiles'),
+    },
+    roles: {
+      assign: async (userId, role) =>
+        (await adminCall('adminAssignRole', { params: { userId }, body: { role } })).roles,
+      remove: async (userId, role) =>
+        (await adminCall('adminRemoveRole', { params: { userId, role } })).roles,
+    },
+    userProgress: {
+      get: (userId) => adminCall('adminUserProgress', { params: { userId } }),
+      attempts: (userId, quizId) => adminCall('adminQuizAttempts', { params: { userId, quizId } }),
+      reset: (userId) => adminCall('adminResetProgress', { params: { userId } }),
+      resetModule: (userId, moduleId) => adminCall('adminResetModule', { params: { userId, moduleId } }),
+      resetQuiz: (userId, quizId) => adminCall('adminResetQuiz', { params: { userId, quizId } }),
+      resetPreAssessment: (userId) => adminCall('adminResetPreAssessment', { params: { userId } }),
+    },
+    settings: {
+      update: (input) => adminCall('adminUpdateSettings', { body: input }),
+      debug: () => adminCall('adminSettingsDebug'),
+    },
+    diagnostics: {
+      list: () => adminCall('adminDiagnostics'),
+      update: (moduleId, changes) =>
+        adminCall('adminUpdateDiagnostics', { params: { moduleId }, body: changes }),
+      setAll: (enabled) => adminCall('adminSetAllDiagnostics', { body: { diagnostic_enabled: enabled } }),
+      export: () => adminCall('adminDiagnosticsExport'),
+      subscribe(listener) {
+        return followEventStream({
+          url: `${base}${adminEndpoints.adminDiagnosticsStream.path}`,
+          fetch: doFetch,
+          headers: async (): Promise<Record<string, string>> => {
+            const token = await accessToken();
+            return token ? { authorization: `Bearer ${token}` } : {};
+          },
+          onEvent: ({ event, data }) => {
+            if (event !== 'diagnostics') return;
+            try {
+              const parsed = z.array(DiagnosticSettingsSchema).safeParse(JSON.parse(data));
+              if (parsed.success) listener(parsed.data);
+            } catch {
+              // skipped; the next event carries every module again
+            }
+          },
+        });
+      },
+    },
+    content: {
+      loadAll: () => adminCall('adminLoadAllContent'),
+      loadModule: (moduleId) => adminCall('adminLoadModuleContent', { params: { moduleId } }),
+      refreshImages: () => adminCall('adminRefreshImages'),
+    },
+    images: {
+      list: () => adminCall('adminImages'),
+      analyze: (onProgress) => runJob('adminAnalyzeImages', ImageAnalysisResultSchema, onProgress),
+      validate: (onProgress) => runJob('adminValidateImages', ImageValidationResultSchema, onProgress),
+      correct: (onProgress) => runJob('adminCorrectImages', ImageCorrectionResultSchema, onProgress),
+    },
+    tracking: {
+      overview: () => adminCall('adminTracking'),
+      cleanup: () => adminCall('adminTrackingCleanup'),
+      migrate: (userId) => adminCall('adminTrackingMigrate', { params: { userId } }),
+      cleanupLog: () => adminCall('adminCleanupLog'),
+    },
+    audit: {
+      actions: (query = {}) => adminCall('adminAuditActions', { query: { ...query } }),
+      securityEvents: (query = {}) => adminCall('adminAuditSecurityEvents', { query: { ...query } }),
+    },
+    stats: () => adminCall('adminStats'),
+  };
+
   async function progressWithRetry() {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -179,6 +344,7 @@ export function createHttpAdapter(options: HttpAdapterOptions): CourseAdapter {
   }
 
   return {
+    admin,
     auth: {
       async getSession() {
         if (options.getAccessToken) return null;

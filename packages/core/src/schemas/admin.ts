@@ -120,6 +120,8 @@ export const SecurityEventTypeSchema = z.enum([
   'rate_limited',
   'refresh_token_reuse',
   'unauthorized_progress_write',
+  'weak_password',
+  'password_changed',
 ]);
 export type SecurityEventType = z.infer<typeof SecurityEventTypeSchema>;
 
@@ -215,3 +217,36 @@ export const JobStatusSchema = z.object({
   error: z.optional(z.string()),
 });
 export type JobStatus = z.infer<typeof JobStatusSchema>;
+
+/** One file of the image-assets bucket (admin §7: the listing, limit 1000, sorted by name). */
+export const StoredImageSchema = z.object({ name: z.string(), size: z.number(), updated_at: timestamp });
+export type StoredImage = z.infer<typeof StoredImageSchema>;
+
+/** The Stable Lesson Tracking Admin's overview (admin §2): records by tracking method, per module. */
+export const TrackingOverviewSchema = z.object({
+  totalRecords: z.number(),
+  stableRecords: z.number(),
+  legacyRecords: z.number(),
+  orphanedRecords: z.number(),
+  /** Rounded to one decimal; a missing version counts as 1 (admin §9). */
+  averageLessonVersion: z.number(),
+  modules: z.array(
+    z.object({
+      moduleId: z.number(),
+      name: z.string(),
+      activeLessons: z.number(),
+      records: z.number(),
+      stableRecords: z.number(),
+    }),
+  ),
+});
+
+export const TrackingCleanupResultSchema = z.object({ success: z.boolean(), cleaned_records: z.number() });
+export const TrackingMigrateResultSchema = z.object({ success: z.boolean(), migrated_records: z.number() });
+
+/** The diagnostics export: every module's settings and when they were exported. */
+export const DiagnosticsExportSchema = z.object({
+  exported_at: timestamp,
+  settings: z.array(DiagnosticSettingsSchema),
+});
+export type DiagnosticsExport = z.infer<typeof DiagnosticsExportSchema>;

@@ -1,0 +1,94 @@
+import type { CompletedAttempt, SystemStats, UserProgressView } from '@coursekit/core';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { schema } from '../db/index';
+import { fail } from '../http/errors';
+import { progressState, resetModule, resetProgress } from '../progress/service';
+import { listAttempts, listQuizzes, toAttempt } from '../quizzes/service';
+import { type AdminAuth, logAction } from './route';
+import { getUser } from './users';
+
+const { users, modules, lessons, quizzes, quizAttempts } = schema;
+
+/** The admin user-progress page's data: summary (with modules), quiz summaries, pre-assessment. */
+export async function userProgressView(ctx: AppContext, userId: string): Promise<UserProgressView> {
+  await getUser(ctx, userId);
+  const [state, quizList, [pre]] = await Promise.all([
+    progressState(ctx, userId),
+    listQuizzes(ctx, userId),
+    ctx.db
+      .select({ attempt: quizAttempts })
+      .from(quizAttempts)
+      .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+      .where(
+        and(
+          eq(quizAttempts.userId, userId),
+          eq(quizzes.kind, 'pre_assessment'),
+          isNotNull(quizAttempts.completedAt),
+        ),
+      )
+      .orderBy(desc(quizAttempts.completedAt), desc(quizAttempts.id))
+      .limit(1),
+  ]);
+  return {
+    userId,
+    summary: state.summary,
+    quizzes: quizList,
+    preAssessment: pre ? toAttempt(pre.attempt) : null,
+  };
+}
+
+export async function userQuizAttempts(
+  ctx: AppContext,
+  userId: string,
+  quizId: number,
+): Promise<CompletedAttempt[]> {
+  await getUser(ctx, userId);
+  return listAttempts(ctx, userId, quizId);
+}
+
+export async function adminResetProgress(ctx: AppContext, admin: AdminAuth, userId: string) {
+  const user = await getUser(ctx, userId);
+  await resetProgress(ctx, userId);
+  await logAction(ctx, admin, 'progress_reset', userId, { display_name: user.display_name });
+}
+
+export async function adminResetModule(ctx: AppContext, admin: AdminAuth, userId: string, moduleId: number) {
+  await getUser(ctx, userId);
+  await resetModule(ctx, userId, moduleId);
+  await logAction(ctx, admin, 'module_progress_reset', userId, { module_id: moduleId });
+}
+
+export async function adminResetQuiz(ctx: AppContext, admin: AdminAuth, userId: string, quizId: number) {
+  await getUser(ctx, userId);
+  const [quiz] = await ctx.db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.id, quizId));
+  if (!quiz) throw fail('not_found', 'Quiz not found');
+  const removed = await ctx.db
+    .delete(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId)))
+    .returning({ id: quizAttempts.id });
+  await logAction(ctx, admin, 'quiz_progress_reset', userId, { quiz_id: quizId, attempts: removed.length });
+}
+
+export async function adminResetPreAssessment(ctx: AppContext, admin: AdminAuth, userId: string) {
+  await getUser(ctx, userId);
+  const pre = ctx.db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.kind, 'pre_assessment'));
+  const removed = await ctx.db
+    .delete(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.quizId, pre)))
+    .returning({ id: quizAttempts.id });
+  await logAction(ctx, admin, 'pre_assessment_reset', userId, { attempts: removed.length });
+}
+
+/** The console's four summary cards (one statement). */
+export async function systemStats(ctx: AppContext): Promise<SystemStats> {
+  const [row] = await ctx.db
+    .select({
+      totalUsers: sql<number>`(select count(*) from ${users})::int`,
+      totalModules: sql<number>`(select count(*) from ${modules})::int`,
+      totalLessons: sql<number>`(select count(*) from ${lessons} where ${lessons.isActive})::int`,
+      totalQuizzes: sql<number>`(select count(*) from ${quizzes})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}

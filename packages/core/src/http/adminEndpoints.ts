@@ -1,0 +1,363 @@
+import * as z from 'zod/mini';
+import {
+  AdminActionLogSchema,
+  AdminUserViewSchema,
+  ContentLoadResultSchema,
+  DiagnosticLevelSchema,
+  DiagnosticSettingsSchema,
+  DiagnosticsExportSchema,
+  JobStatusSchema,
+  ProgressCleanupLogSchema,
+  pageSchema,
+  SecurityEventSchema,
+  SelectableProfileSchema,
+  StoredImageSchema,
+  SystemStatsSchema,
+  TrackingCleanupResultSchema,
+  TrackingMigrateResultSchema,
+  TrackingOverviewSchema,
+  UserProgressViewSchema,
+} from '../schemas/admin';
+import {
+  CompletedAttemptSchema,
+  RoleSchema,
+  SystemMessageTypeSchema,
+  SystemSettingsSchema,
+} from '../schemas/entities';
+import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
+
+// The administrator's wire protocol (admin.md §7), the same shape as `endpoints`: every path sits
+// under `/admin`, every call needs a signed-in admin (401 with 'Session validation failed. Please
+// sign in again.' without a valid session, 403 with 'Insufficient permissions to access this
+// resource.' without the admin role). Long image jobs answer a JobStatus (202) and are polled with
+// `adminJob` until their state is 'done' or 'error'. Query strings are listed in `query`.
+
+const pageNumber = z.optional(z.string());
+
+export const UserListQuerySchema = z.strictObject({
+  search: z.optional(z.string()),
+  sort: z.optional(z.enum(['asc', 'desc'])),
+  page: pageNumber,
+  pageSize: pageNumber,
+});
+export const PageQuerySchema = z.strictObject({ page: pageNumber, pageSize: pageNumber });
+
+export const CreateUserBodySchema = z.strictObject({
+  email: z.string(),
+  password: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.optional(z.nullable(z.string())),
+  /** Off: the account's e-mail counts as confirmed and no e-mail is sent. */
+  sendInvite: z.optional(z.boolean()),
+  roles: z.optional(z.array(RoleSchema)),
+});
+export const RoleBodySchema = z.strictObject({ role: RoleSchema });
+export const AdminSettingsBodySchema = z.strictObject({
+  maintenance_mode: z.optional(z.boolean()),
+  system_message: z.optional(z.nullable(z.string())),
+  system_message_type: z.optional(SystemMessageTypeSchema),
+});
+export const DiagnosticsUpdateBodySchema = z.strictObject({
+  diagnostic_enabled: z.optional(z.boolean()),
+  diagnostic_level: z.optional(DiagnosticLevelSchema),
+  show_performance_metrics: z.optional(z.boolean()),
+  auto_refresh_enabled: z.optional(z.boolean()),
+  show_progress_details: z.optional(z.boolean()),
+  show_lesson_versions: z.optional(z.boolean()),
+});
+export const DiagnosticsSetAllBodySchema = z.strictObject({ diagnostic_enabled: z.boolean() });
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface AdminEndpoint {
+  method: Method;
+  path: string;
+  auth: 'admin';
+  /** The query string's schema (values arrive as strings). */
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  /** The answer's schema; absent for 204 No Content and for streams. */
+  answer?: z.ZodMiniType;
+  /** The success status when not 200/204 (201 created, 202 job started). */
+  status?: 201 | 202;
+  summary: string;
+}
+
+const a = <const T extends AdminEndpoint>(endpoint: T): T => endpoint;
+
+export const adminEndpoints = {
+  adminStats: a({
+    method: 'GET',
+    path: '/admin/stats',
+    auth: 'admin',
+    answer: SystemStatsSchema,
+    summary: 'Counts for the summary cards: users, modules, lessons, quizzes',
+  }),
+
+  adminUsers: a({
+    method: 'GET',
+    path: '/admin/users',
+    auth: 'admin',
+    query: UserListQuerySchema,
+    answer: pageSchema(AdminUserViewSchema),
+    summary: 'A page of users with e-mail, sign-in, confirmation and roles; search and sort by last name',
+  }),
+  adminCreateUser: a({
+    method: 'POST',
+    path: '/admin/users',
+    auth: 'admin',
+    body: CreateUserBodySchema,
+    answer: AdminUserViewSchema,
+    status: 201,
+    summary: 'Create a user (send invite on by default, role user by default)',
+  }),
+  adminUser: a({
+    method: 'GET',
+    path: '/admin/users/:userId',
+    auth: 'admin',
+    answer: AdminUserViewSchema,
+    summary: 'One user',
+  }),
+  adminUpdateUser: a({
+    method: 'PATCH',
+    path: '/admin/users/:userId',
+    auth: 'admin',
+    body: ProfileUpdateBodySchema,
+    answer: AdminUserViewSchema,
+    summary: 'Edit display name / avatar (trimmed, blank → null)',
+  }),
+  adminDeleteUser: a({
+    method: 'DELETE',
+    path: '/admin/users/:userId',
+    auth: 'admin',
+    summary: 'Delete progress, attempts, roles, profile and account in one transaction (204)',
+  }),
+  adminPasswordReset: a({
+    method: 'POST',
+    path: '/admin/users/:userId/password-reset',
+    auth: 'admin',
+    summary: 'Send a password-reset e-mail (204; 400 “User email not available”)',
+  }),
+  adminAssignRole: a({
+    method: 'POST',
+    path: '/admin/users/:userId/roles',
+    auth: 'admin',
+    body: RoleBodySchema,
+    answer: RolesAnswerSchema,
+    summary: 'Add a role; answers the user’s roles',
+  }),
+  adminRemoveRole: a({
+    method: 'DELETE',
+    path: '/admin/users/:userId/roles/:role',
+    auth: 'admin',
+    answer: RolesAnswerSchema,
+    summary: 'Remove a role; answers the user’s roles',
+  }),
+  adminSelectableProfiles: a({
+    method: 'GET',
+    path: '/admin/profiles',
+    auth: 'admin',
+    answer: z.array(SelectableProfileSchema),
+    summary: 'Profiles for the user-progress selector, newest first',
+  }),
+
+  adminUserProgress: a({
+    method: 'GET',
+    path: '/admin/users/:userId/progress',
+    auth: 'admin',
+    answer: UserProgressViewSchema,
+    summary: 'A learner’s progress summary, quiz summaries and pre-assessment result',
+  }),
+  adminQuizAttempts: a({
+    method: 'GET',
+    path: '/admin/users/:userId/quizzes/:quizId/attempts',
+    auth: 'admin',
+    answer: z.array(CompletedAttemptSchema),
+    summary: 'All of a learner’s attempts of one quiz, newest first',
+  }),
+  adminResetProgress: a({
+    method: 'DELETE',
+    path: '/admin/users/:userId/progress',
+    auth: 'admin',
+    summary: 'Reset all of a learner’s progress and quiz attempts (204)',
+  }),
+  adminResetModule: a({
+    method: 'DELETE',
+    path: '/admin/users/:userId/progress/modules/:moduleId',
+    auth: 'admin',
+    summary: 'Reset one module’s progress (204)',
+  }),
+  adminResetQuiz: a({
+    method: 'DELETE',
+    path: '/admin/users/:userId/quizzes/:quizId/attempts',
+    auth: 'admin',
+    summary: 'Delete a learner’s attempts of one quiz (204)',
+  }),
+  adminResetPreAssessment: a({
+    method: 'DELETE',
+    path: '/admin/users/:userId/pre-assessment',
+    auth: 'admin',
+    summary: 'Delete a learner’s pre-assessment attempts (204)',
+  }),
+
+  adminUpdateSettings: a({
+    method: 'PATCH',
+    path: '/admin/settings',
+    auth: 'admin',
+    body: AdminSettingsBodySchema,
+    answer: SystemSettingsSchema,
+    summary: 'Maintenance mode and system message; every learner stream hears the change',
+  }),
+  adminSettingsDebug: a({
+    method: 'GET',
+    path: '/admin/settings/debug',
+    auth: 'admin',
+    answer: z.record(z.string(), z.unknown()),
+    summary: 'What the server reads for settings, with timings',
+  }),
+
+  adminDiagnostics: a({
+    method: 'GET',
+    path: '/admin/diagnostics',
+    auth: 'admin',
+    answer: z.array(DiagnosticSettingsSchema),
+    summary: 'Diagnostic settings of every module, by module_id',
+  }),
+  adminSetAllDiagnostics: a({
+    method: 'PUT',
+    path: '/admin/diagnostics',
+    auth: 'admin',
+    body: DiagnosticsSetAllBodySchema,
+    answer: z.array(DiagnosticSettingsSchema),
+    summary: 'Enable All / Disable All',
+  }),
+  adminDiagnosticsExport: a({
+    method: 'GET',
+    path: '/admin/diagnostics/export',
+    auth: 'admin',
+    answer: DiagnosticsExportSchema,
+    summary: 'The settings as a JSON file diagnostic-settings-{timestamp}.json',
+  }),
+  adminDiagnosticsStream: a({
+    method: 'GET',
+    path: '/admin/diagnostics/stream',
+    auth: 'admin',
+    summary: 'Server-Sent Events: a `diagnostics` event with every module’s settings on connect and change',
+  }),
+  adminUpdateDiagnostics: a({
+    method: 'PATCH',
+    path: '/admin/diagnostics/:moduleId',
+    auth: 'admin',
+    body: DiagnosticsUpdateBodySchema,
+    answer: DiagnosticSettingsSchema,
+    summary: 'Change one module’s diagnostic settings',
+  }),
+
+  adminLoadAllContent: a({
+    method: 'POST',
+    path: '/admin/content/load',
+    auth: 'admin',
+    answer: ContentLoadResultSchema,
+    summary: 'Load every module’s content: lessons keyed, hashed, versioned; missing ones deactivated',
+  }),
+  adminLoadModuleContent: a({
+    method: 'POST',
+    path: '/admin/content/modules/:moduleId/load',
+    auth: 'admin',
+    answer: ContentLoadResultSchema,
+    summary: 'Load one module (1 to 5)',
+  }),
+  adminRefreshImages: a({
+    method: 'POST',
+    path: '/admin/content/images/refresh',
+    auth: 'admin',
+    answer: ContentLoadResultSchema,
+    summary: 'Copy the course images into the image-assets bucket',
+  }),
+
+  adminImages: a({
+    method: 'GET',
+    path: '/admin/images',
+    auth: 'admin',
+    answer: z.array(StoredImageSchema),
+    summary: 'The image-assets listing (limit 1000, by name)',
+  }),
+  adminAnalyzeImages: a({
+    method: 'POST',
+    path: '/admin/images/analysis',
+    auth: 'admin',
+    answer: JobStatusSchema,
+    status: 202,
+    summary: 'Start the image-link analysis (progress 25/50/75/100)',
+  }),
+  adminValidateImages: a({
+    method: 'POST',
+    path: '/admin/images/validation',
+    auth: 'admin',
+    answer: JobStatusSchema,
+    status: 202,
+    summary: 'Start the image-URL validation (progress 20, then per batch to 100)',
+  }),
+  adminCorrectImages: a({
+    method: 'POST',
+    path: '/admin/images/correction',
+    auth: 'admin',
+    answer: JobStatusSchema,
+    status: 202,
+    summary: 'Start the Enhanced Correction (progress 30/100)',
+  }),
+  adminJob: a({
+    method: 'GET',
+    path: '/admin/jobs/:jobId',
+    auth: 'admin',
+    answer: JobStatusSchema,
+    summary: 'A job’s state and progress; its result once done',
+  }),
+
+  adminTracking: a({
+    method: 'GET',
+    path: '/admin/tracking',
+    auth: 'admin',
+    answer: TrackingOverviewSchema,
+    summary: 'Stable tracking overview per module',
+  }),
+  adminTrackingCleanup: a({
+    method: 'POST',
+    path: '/admin/tracking/cleanup',
+    auth: 'admin',
+    answer: TrackingCleanupResultSchema,
+    summary: 'Delete progress whose lesson no longer exists (logged)',
+  }),
+  adminTrackingMigrate: a({
+    method: 'POST',
+    path: '/admin/tracking/migrate/:userId',
+    auth: 'admin',
+    answer: TrackingMigrateResultSchema,
+    summary: 'Move a learner’s legacy records to stable lesson keys',
+  }),
+  adminCleanupLog: a({
+    method: 'GET',
+    path: '/admin/tracking/cleanup-log',
+    auth: 'admin',
+    answer: z.array(ProgressCleanupLogSchema),
+    summary: 'The latest 50 cleanup log rows',
+  }),
+
+  adminAuditActions: a({
+    method: 'GET',
+    path: '/admin/audit/actions',
+    auth: 'admin',
+    query: PageQuerySchema,
+    answer: pageSchema(AdminActionLogSchema),
+    summary: 'The admin action log, newest first',
+  }),
+  adminAuditSecurityEvents: a({
+    method: 'GET',
+    path: '/admin/audit/security-events',
+    auth: 'admin',
+    query: PageQuerySchema,
+    answer: pageSchema(SecurityEventSchema),
+    summary: 'Security events, newest first',
+  }),
+} as const satisfies Record<string, AdminEndpoint>;
+
+export type AdminEndpointName = keyof typeof adminEndpoints;
