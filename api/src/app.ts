@@ -12,6 +12,7 @@ import { CONTENT_TYPES, directoryStorage, type Storage } from './content/storage
 import { type AppContext, type Clock, type ImageValidationOverrides, systemClock } from './context';
 import { courseRoutes } from './course/routes';
 import { type Database, ping } from './db/index';
+import { cors } from './http/cors';
 import { errorHandler, notFound, notFoundHandler } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import type { DevMailbox, Mailer } from './mail/mailer';
@@ -82,6 +83,7 @@ export function createApp(options: AppOptions): App {
   });
 
   const api = Router();
+  api.use(cors(options.config.corsOrigins));
   api.use(express.json({ limit: options.config.bodyLimit, strict: true }));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -27,6 +27,8 @@ export interface Config {
   verificationTtl: number;
   /** Body size limit of JSON requests. */
   bodyLimit: string;
+  /** Partner origins whose pages may call the API from the browser (CORS_ORIGINS). */
+  corsOrigins: string[];
 }
 
 export const ISSUER = 'coursekit-api';
@@ -63,5 +65,32 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     recoveryTtl: 3600,
     verificationTtl: 24 * 3600,
     bodyLimit: '100kb',
+    corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
   };
+}
+
+/**
+ * CORS_ORIGINS: comma-separated origins (`https://intranet.partner.example`) whose pages may call the
+ * API. A value that is not an origin stops the start with a message, rather than opening or
+ * closing the API by surprise.
+ */
+export function corsOriginsFrom(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let origin: string;
+      try {
+        origin = new URL(entry).origin;
+      } catch {
+        throw new Error(`CORS_ORIGINS: "${entry}" is not an origin (like https://intranet.example.com)`);
+      }
+      if (origin !== entry.replace(/\/+$/, '')) {
+        throw new Error(
+          `CORS_ORIGINS: "${entry}" is not an origin: give scheme, host and port only (${origin})`,
+        );
+      }
+      return origin;
+    });
 }

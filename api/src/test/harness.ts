@@ -90,6 +90,7 @@ export function testConfig(dataDir: string, port = 0): Config {
     recoveryTtl: 3600,
     verificationTtl: 24 * 3600,
     bodyLimit: '100kb',
+    corsOrigins: ['https://intranet.partner.test'],
   };
 }
 

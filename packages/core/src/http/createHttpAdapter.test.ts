@@ -252,6 +252,29 @@ describe('createHttpAdapter', () => {
     expect(received).toMatchObject([{ maintenance_mode: true }, { system_message: 'Hi' }]);
   });
 
+  it('resolves lesson images and links against the API’s origin, so they work on a partner’s page', async () => {
+    const lesson = {
+      id: 1,
+      lesson_key: 'module_1_1_intro',
+      title: 'Intro',
+      content_hash: 'h',
+      order: 1,
+      original_order: 1,
+      module_id: 1,
+      is_active: true,
+      version: 1,
+      updated_at: 'x',
+      content:
+        '<p><img src="/storage/image-assets/module-1-intro.svg" alt="d"> <a href="https://iso.org/x">ISO</a> <a href="/syllabus">s</a> <img src="//cdn.example/x.svg"></p>',
+    };
+    routes['GET /api/modules/1/lessons'] = (_req, _body, res) => json(res, 200, [lesson]);
+    const [resolved] = await createHttpAdapter({ baseUrl, getAccessToken: () => 't' }).course.lessons(1);
+    const origin = baseUrl.replace(/\/api$/, '');
+    expect(resolved!.content).toBe(
+      `<p><img src="${origin}/storage/image-assets/module-1-intro.svg" alt="d"> <a href="https://iso.org/x">ISO</a> <a href="${origin}/syllabus">s</a> <img src="//cdn.example/x.svg"></p>`,
+    );
+  });
+
   it('builds a download URL on the API’s origin', async () => {
     routes['POST /api/certificate/download'] = (_req, _body, res) =>
       json(res, 200, { url: '/api/certificate/pdf?grant=g' });

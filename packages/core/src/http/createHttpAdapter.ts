@@ -429,7 +429,13 @@ export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapte
     },
     course: {
       modules: () => call('modules'),
-      lessons: (moduleId) => call('lessons', { params: { moduleId } }),
+      // Lesson HTML links its images root-relative (/storage/…); on a partner's page that would mean
+      // the partner's server, so they are resolved against the API's origin.
+      lessons: async (moduleId) =>
+        (await call('lessons', { params: { moduleId } })).map((lesson) => ({
+          ...lesson,
+          content: lesson.content.replace(/(\s(?:src|href)=["'])\/(?!\/)/g, `$1${absolute('/')}`),
+        })),
     },
     progress: {
       get: progressWithRetry,
