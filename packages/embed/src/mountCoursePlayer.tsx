@@ -1,7 +1,13 @@
-import { type CourseAdapter, type CourseEventListener, withOfflineQueue } from '@coursekit/core';
+import {
+  type CourseAdapter,
+  type CourseEventListener,
+  type OfflineCourseAdapter,
+  withOfflineQueue,
+} from '@coursekit/core';
 import { createHttpAdapter, type SessionStorageLike } from '@coursekit/core/http';
 import { CoursePlayer, CourseProvider, type CourseTheme } from '@coursekit/react';
 import { createRoot, type Root } from 'react-dom/client';
+import { OfflineNotice } from './OfflineNotice';
 import { PLAYER_STYLES } from './styles';
 
 export interface MountOptions {
@@ -76,15 +82,18 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
       );
     };
     root.render(
-      <CourseProvider
-        adapter={adapter}
-        {...(options.theme ? { theme: options.theme } : {})}
-        onEvent={onEvent}
-      >
-        <CoursePlayer
-          {...(options.moduleId ? { screen: 'module' as const, moduleId: options.moduleId } : {})}
-        />
-      </CourseProvider>,
+      <>
+        {'offline' in adapter ? <OfflineNotice adapter={adapter as OfflineCourseAdapter} /> : null}
+        <CourseProvider
+          adapter={adapter}
+          {...(options.theme ? { theme: options.theme } : {})}
+          onEvent={onEvent}
+        >
+          <CoursePlayer
+            {...(options.moduleId ? { screen: 'module' as const, moduleId: options.moduleId } : {})}
+          />
+        </CourseProvider>
+      </>,
     );
   };
   render();
