@@ -16,6 +16,7 @@ import { cors } from './http/cors';
 import { errorHandler, notFound, notFoundHandler } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import type { DevMailbox, Mailer } from './mail/mailer';
+import { createPartnerVerifier } from './partner/partnerTokens';
 import { profileRoutes } from './profile/routes';
 import { progressRoutes } from './progress/routes';
 import { quizRoutes } from './quizzes/routes';
@@ -58,6 +59,9 @@ export function createApp(options: AppOptions): App {
     storage: options.storage ?? directoryStorage(path.join(options.config.dataDir, 'storage')),
     contentDir: options.contentDir,
     imageValidation: options.imageValidation,
+    verifyPartnerToken: options.config.partner
+      ? createPartnerVerifier(options.config.partner, { now: () => (options.clock ?? systemClock).now() })
+      : undefined,
   };
   const hub = settingsHub(ctx);
   const admin = adminRoutes(ctx);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type PartnerTrust, partnerTrustFromEnv } from './partner/partnerTokens';
 
 /** Server configuration (DESIGN.md "Configuration and defaults"). */
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   bodyLimit: string;
   /** Partner origins whose pages may call the API from the browser (CORS_ORIGINS). */
   corsOrigins: string[];
+  /** A partner whose signed tokens sign its employees in (PARTNER_ISSUER…); none when unset. */
+  partner: PartnerTrust | undefined;
 }
 
 export const ISSUER = 'coursekit-api';
@@ -66,6 +69,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     verificationTtl: 24 * 3600,
     bodyLimit: '100kb',
     corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
+    partner: partnerTrustFromEnv(env),
   };
 }
 

@@ -16,6 +16,7 @@ import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import type { AuthInfo } from '../http/route';
 import { recoveryMail, verificationMail } from '../mail/templates';
+import { partnerLearner } from '../partner/partnerLearner';
 import { isCommonPassword } from '../passwords/commonPasswords';
 import { securityEvent } from './events';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
@@ -191,10 +192,27 @@ export async function signIn(
   return openSession(ctx, { ...user, lastSignInAt: now }, 'normal');
 }
 
-/** Checks the bearer token and that its session is still open (one primary-key read per request). */
+/** Partner sign-ins have no session row; this id matches none, so sign-out and the like change nothing. */
+const PARTNER_SESSION_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Checks the bearer token and that its session is still open (one primary-key read per request).
+ * A trusted partner's token (issue 8) signs its employee in as a learner instead.
+ */
 export async function authenticate(ctx: AppContext, header: string | undefined): Promise<AuthInfo> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!match) throw fail('unauthorized', messages.sessionMissing);
+  if (ctx.verifyPartnerToken && ctx.config.partner) {
+    const partner = await ctx.verifyPartnerToken(match[1]!);
+    if (partner.ok) {
+      const userId = await partnerLearner(ctx, ctx.config.partner.issuer, partner);
+      return { userId, sessionId: PARTNER_SESSION_ID, sessionType: 'partner' };
+    }
+    if (!partner.notPartner) {
+      await securityEvent(ctx, 'partner_token_refused', { details: { reason: partner.reason } });
+      throw fail('unauthorized', partner.message);
+    }
+  }
   const check = await verifyAccessToken(ctx, match[1]!);
   if (!check.ok)
     throw fail('unauthorized', check.expired ? messages.sessionExpired : messages.sessionInvalid);

@@ -45,6 +45,24 @@ export const userRoles = pgTable(
   (t) => [uniqueIndex('user_roles_user_role').on(t.userId, t.role)],
 );
 
+/**
+ * A partner's signed-in employee (issue 8), linked by the partner's issuer and subject — never by
+ * e-mail alone, so a partner token cannot take over an account that signs in with a password.
+ */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('external_identities_issuer_subject').on(t.issuer, t.subject)],
+);
+
 export const profiles = pgTable('profiles', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id')

@@ -8,7 +8,8 @@ import { validationError } from './errors';
 export interface AuthInfo {
   userId: string;
   sessionId: string;
-  sessionType: 'normal' | 'recovery';
+  /** 'partner': signed in by a trusted partner's token; no session row, never an admin. */
+  sessionType: 'normal' | 'recovery' | 'partner';
 }
 
 type BodyOf<E extends Endpoint> = E['body'] extends zm.ZodMiniType ? zm.infer<E['body']> : undefined;

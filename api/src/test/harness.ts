@@ -91,6 +91,7 @@ export function testConfig(dataDir: string, port = 0): Config {
     verificationTtl: 24 * 3600,
     bodyLimit: '100kb',
     corsOrigins: ['https://intranet.partner.test'],
+    partner: undefined,
   };
 }
 
@@ -109,18 +110,19 @@ export async function closeServer(server: Server): Promise<void> {
 /** Migrates a fresh database, loads the real course from api/content, and listens on a free port. */
 export async function startServer(
   driver: 'pglite' | 'postgres',
-  options: Pick<AppOptions, 'contentDir' | 'imageValidation'> = {},
+  options: Pick<AppOptions, 'contentDir' | 'imageValidation'> & { config?: Partial<Config> } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-api-'));
   const { database, drop, url: databaseUrl } = await freshDatabase(driver);
   await database.migrate();
-  const config = testConfig(dataDir);
+  const { config: overrides, ...appOptions } = options;
+  const config = { ...testConfig(dataDir), ...overrides };
   const logger = pino({ level: process.env.API_TEST_LOG ?? 'silent' });
   const storage = directoryStorage(path.join(dataDir, 'storage'));
   await seed({ db: database.db, storage, logger, config });
   const mailbox = devMailbox(path.join(dataDir, 'mailbox'), logger);
   const clock = testClock();
-  const app = createApp({ db: database, mailer: mailbox, config, clock, logger, storage, ...options });
+  const app = createApp({ db: database, mailer: mailbox, config, clock, logger, storage, ...appOptions });
   const { server, url } = await listen(app);
   return {
     url,

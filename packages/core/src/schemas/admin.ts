@@ -122,6 +122,7 @@ export const SecurityEventTypeSchema = z.enum([
   'unauthorized_progress_write',
   'weak_password',
   'password_changed',
+  'partner_token_refused',
 ]);
 export type SecurityEventType = z.infer<typeof SecurityEventTypeSchema>;
 
