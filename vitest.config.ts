@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'packages/*/e2e/vitest.config.ts',
       'apps/*/vitest.config.ts',
+      'apps/*/e2e/vitest.config.ts',
       '*/vitest.config.ts',
     ],
     coverage: {
