@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
@@ -104,6 +105,15 @@ describe('a learner who finishes the course', () => {
       const code = (codeLine ?? '').replace('Verification code: ', '').trim();
       expect(code).not.toBe('');
       await expectAccessible(page, 'dashboard with certificate');
+
+      // The certificate card downloads a real PDF that carries the verification code.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download Certificate (PDF)' }).click(),
+      ]);
+      const pdf = readFileSync((await download.path())!);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.length).toBeGreaterThan(1000);
 
       await page.goto(`/certificates/${encodeURIComponent(code)}`);
       await page.getByRole('heading', { name: 'Valid certificate' }).waitFor();

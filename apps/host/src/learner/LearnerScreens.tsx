@@ -23,10 +23,18 @@ export function ModulesScreen() {
 
 /** /module/{id}, /module-page/{id} and /lesson/{id}/{lesson} all open the module's lessons. */
 export function ModuleScreen() {
-  const { moduleId } = useParams({ strict: false });
+  const { moduleId, lessonId } = useParams({ strict: false }) as {
+    moduleId?: string | number;
+    lessonId?: string;
+  };
+  const lesson = Number(lessonId);
   return (
     <WidgetHost>
-      <CoursePlayer screen="module" moduleId={Number(moduleId)} />
+      <CoursePlayer
+        screen="module"
+        moduleId={Number(moduleId)}
+        {...(Number.isInteger(lesson) && lesson > 0 ? { lessonId: lesson } : {})}
+      />
     </WidgetHost>
   );
 }

@@ -35,6 +35,8 @@ export interface CoursePlayerProps {
   screen?: CoursePlayerScreen;
   /** The module of the 'module' screen. */
   moduleId?: number;
+  /** Open the 'module' screen on this lesson (its id) instead of the first incomplete one. */
+  lessonId?: number;
   /** The quiz of the 'quiz' and 'results' screens. */
   quizId?: number;
   /** The course title on the dashboard. */
@@ -100,7 +102,7 @@ function Player(props: CoursePlayerProps) {
   );
 }
 
-function Screen({ route, title, description }: { route: Route } & CoursePlayerProps) {
+function Screen({ route, title, description, lessonId }: { route: Route } & CoursePlayerProps) {
   switch (route.screen) {
     case 'dashboard':
       return (
@@ -115,7 +117,13 @@ function Screen({ route, title, description }: { route: Route } & CoursePlayerPr
     case 'modules':
       return <ModuleList />;
     case 'module':
-      return <ModuleView key={route.moduleId} moduleId={route.moduleId} />;
+      return (
+        <ModuleView
+          key={route.moduleId}
+          moduleId={route.moduleId}
+          {...(lessonId !== undefined ? { initialLessonId: lessonId } : {})}
+        />
+      );
     case 'progress':
       return (
         <Suspense fallback={<Skeletons />}>

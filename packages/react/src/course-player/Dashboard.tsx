@@ -12,6 +12,7 @@ import { useCertificate, useModules, useProgress, useQuizList } from '../queries
 import { ProgressBar } from '../ui/ProgressBar';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
+import { CertificateDownload } from './CertificateDownload';
 
 export interface DashboardProps {
   title: string;
@@ -74,6 +75,7 @@ export function Dashboard({ title, description }: DashboardProps) {
             {certificate.data.learner_name} — {certificate.data.course_title}
           </p>
           <p className={s.muted}>Verification code: {certificate.data.code}</p>
+          <CertificateDownload />
         </section>
       ) : null}
 

@@ -20,7 +20,7 @@ import { usePortalContainer } from '../ui/WidgetRoot';
 import { LessonContent } from './LessonContent';
 
 /** learner §2 /module/{id}: a module's lessons as tabs, Mark Complete, and the completion dialog. */
-export function ModuleView({ moduleId }: { moduleId: number }) {
+export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; initialLessonId?: number }) {
   const navigate = useNavigate();
   const { progressLimiter } = useCourseContext();
   const toast = useToast();
@@ -53,8 +53,12 @@ export function ModuleView({ moduleId }: { moduleId: number }) {
 
   // learner §4: open on the first incomplete lesson, or the last when all are complete.
   useEffect(() => {
-    if (index === null && lessons.data && progress.data) setIndex(initialLessonIndex(lessons.data, done));
-  }, [index, lessons.data, progress.data, done]);
+    if (index === null && lessons.data && progress.data) {
+      // A link to one lesson (/lesson/{module}/{lesson}) opens it; otherwise learner §4's rule.
+      const linked = lessons.data.findIndex((l) => l.id === initialLessonId);
+      setIndex(linked >= 0 ? linked : initialLessonIndex(lessons.data, done));
+    }
+  }, [index, lessons.data, progress.data, done, initialLessonId]);
 
   // learner §2: an unknown module id goes to /modules.
   const unknown = modules.isSuccess && !module;
