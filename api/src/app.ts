@@ -134,6 +134,12 @@ export function createApp(options: AppOptions): App {
       .send(Buffer.from(data));
   });
 
+  // The embed bundles partners load with a <script> tag (README: Embedding the course).
+  const embedDist = options.config.embedDist;
+  if (embedDist && existsSync(embedDist)) {
+    app.use('/embed', express.static(embedDist, { index: false, maxAge: '1h' }));
+  }
+
   const hostDist = options.config.hostDist;
   if (hostDist && existsSync(path.join(hostDist, 'index.html'))) {
     app.use(express.static(hostDist, { index: false }));

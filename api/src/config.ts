@@ -18,6 +18,8 @@ export interface Config {
   production: boolean;
   /** Where the built host app lives, served when it exists. */
   hostDist: string | undefined;
+  /** Where the embed bundles live, served under /embed when they exist. */
+  embedDist?: string | undefined;
   /** Access-token lifetime in seconds. */
   accessTokenTtl: number;
   /** Refresh-token lifetime in seconds (normal sessions). */
@@ -63,6 +65,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL ?? 'support@coursekit.example',
     production: env.NODE_ENV === 'production',
     hostDist: env.HOST_DIST ?? fileURLToPath(new URL('../../apps/host/dist', import.meta.url)),
+    embedDist: fileURLToPath(new URL('../../packages/embed/dist', import.meta.url)),
     accessTokenTtl: 15 * 60,
     refreshTokenTtl: 30 * 24 * 3600,
     recoveryTtl: 3600,
