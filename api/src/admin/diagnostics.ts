@@ -7,11 +7,10 @@ import {
   type SystemSettings,
 } from '@coursekit/core';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Response } from 'express';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
-import { HEARTBEAT_MS } from '../settings/routes';
+import { createStreamHub } from '../http/streamHub';
 import { getSettings, updateSettings } from '../settings/service';
 import { type AdminAuth, logAction } from './route';
 
@@ -142,43 +141,10 @@ export async function exportDiagnostics(ctx: AppContext): Promise<{ file: string
  * change that re-fetches").
  */
 export function diagnosticsHub(ctx: AppContext) {
-  const streams = new Set<Response>();
-  let stop: (() => Promise<void>) | undefined;
-  let starting: Promise<void> | undefined;
-  const send = (res: Response, list: DiagnosticSettings[]) =>
-    res.write(`event: diagnostics\ndata: ${JSON.stringify(list)}\n\n`);
-  const heartbeat = setInterval(() => {
-    for (const res of streams) res.write(': heartbeat\n\n');
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-  return {
-    async start() {
-      starting ??= ctx.database
-        .listen(DIAGNOSTICS_CHANNEL, () => {
-          if (streams.size === 0) return;
-          listDiagnostics(ctx).then(
-            (list) => {
-              for (const res of streams) send(res, list);
-            },
-            (err) => ctx.logger.error({ err }, 'could not re-read diagnostic settings'),
-          );
-        })
-        .then((unlisten) => {
-          stop = unlisten;
-        });
-      await starting;
-    },
-    add(res: Response, initial: DiagnosticSettings[]) {
-      streams.add(res);
-      send(res, initial);
-      res.on('close', () => streams.delete(res));
-    },
-    async close() {
-      clearInterval(heartbeat);
-      for (const res of streams) res.end();
-      streams.clear();
-      await stop?.();
-    },
-  };
+  return createStreamHub<DiagnosticSettings[]>(ctx, {
+    channel: DIAGNOSTICS_CHANNEL,
+    event: 'diagnostics',
+    onNotify: () => listDiagnostics(ctx),
+  });
 }
 export type DiagnosticsHub = ReturnType<typeof diagnosticsHub>;

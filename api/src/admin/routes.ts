@@ -110,20 +110,9 @@ export function adminRoutes(ctx: AppContext) {
     res.set('Content-Disposition', `attachment; filename="${file}"`);
     return data;
   });
-  mountAdmin(router, ctx, E.adminDiagnosticsStream, {}, async ({ req, res }) => {
-    await hub.start();
-    const initial = await listDiagnostics(ctx);
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
-    res.write('retry: 3000\n\n');
-    hub.add(res, initial);
-    req.on('close', () => res.end());
-  });
+  mountAdmin(router, ctx, E.adminDiagnosticsStream, {}, ({ req, res }) =>
+    hub.open(req, res, () => listDiagnostics(ctx)),
+  );
   mountAdmin(router, ctx, E.adminUpdateDiagnostics, { params: moduleParams }, ({ admin, params, body }) =>
     updateDiagnostics(ctx, admin, params.moduleId, body),
   );
