@@ -2,14 +2,13 @@
 // a second process (autocannon) on loopback for a bounded time. Prints requests/s, p50/p99 latency
 // and SQL statements per request. Not part of `npm test`.
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pino from 'pino';
-import postgres from 'postgres';
 import { createApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { signAccessToken } from '../src/auth/tokens';
@@ -18,6 +17,7 @@ import { directoryStorage } from '../src/content/storage';
 import { openDatabase, schema } from '../src/db/index';
 import { devMailbox } from '../src/mail/mailer';
 import { closeServer, listen, testConfig } from '../src/test/harness';
+import { scratchDatabase } from '../src/test/scratchDatabase';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const LEARNERS = 1000;
@@ -25,13 +25,10 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const name = `ck_bench_${randomBytes(4).toString('hex')}`;
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const scratch = await scratchDatabase(adminUrl, 'ck_bench');
+const name = scratch.name;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-bench-'));
-const database = await openDatabase({ url: url.toString(), max: 10 });
+const database = await openDatabase({ url: scratch.url, max: 10 });
 try {
   await database.migrate();
   const logger = pino({ level: 'silent' });
@@ -131,7 +128,6 @@ try {
   await closeServer(server);
 } finally {
   await database.close();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await scratch.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,7 +4,7 @@
 // the database's rows against what the server acknowledged, and progress-read throughput against a
 // bare Express JSON endpoint measured in the same run. Not part of `npm test`.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { hashPassword } from '../src/auth/passwords';
+import { scratchDatabase } from '../src/test/scratchDatabase';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const TOTAL = Number(process.env.BENCH_LEARNERS ?? 10_000);
@@ -51,12 +52,9 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer within 90 s`);
 }
 
-const name = `ck_cohort_${randomBytes(4).toString('hex')}`;
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${name}`;
-const sql = postgres(dbUrl.toString(), { max: 4, onnotice: () => {} });
+const scratch = await scratchDatabase(adminUrl, 'ck_cohort');
+const name = scratch.name;
+const sql = postgres(scratch.url, { max: 4, onnotice: () => {} });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-cohort-'));
 const children: ChildProcess[] = [];
 
@@ -69,7 +67,7 @@ try {
     env: {
       ...process.env,
       PORT: String(apiPort),
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: scratch.url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
@@ -179,7 +177,6 @@ try {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await sql.end({ timeout: 5 });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end({ timeout: 5 });
+  await scratch.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import postgres from 'postgres';
 import { type App, type AppOptions, createApp } from '../app';
 import type { Config } from '../config';
 import { seed } from '../content/seed';
@@ -13,6 +12,7 @@ import { directoryStorage } from '../content/storage';
 import type { Clock } from '../context';
 import { type Database, openDatabase, schema } from '../db/index';
 import { type DevMailbox, devMailbox } from '../mail/mailer';
+import { scratchDatabase } from './scratchDatabase';
 
 /** PGlite always; real PostgreSQL too when DATABASE_URL is set (CI). The same suite runs on each. */
 export const DRIVERS: Array<'pglite' | 'postgres'> = [
@@ -41,20 +41,14 @@ async function freshDatabase(
     const database = await openDatabase({});
     return { database, drop: () => database.close() };
   }
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `ck_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), max: 8 });
+  const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'ck_test');
+  const database = await openDatabase({ url: scratch.url, max: 8 });
   return {
     database,
-    url: url.toString(),
+    url: scratch.url,
     async drop() {
       await database.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end({ timeout: 5 });
+      await scratch.drop();
     },
   };
 }
