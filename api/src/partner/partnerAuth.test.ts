@@ -118,6 +118,21 @@ describe.each(DRIVERS)('partner tokens on %s', (driver) => {
     expect(own.status).toBe(200);
   });
 
+  it('create the learner once when a page’s first requests arrive together', async () => {
+    const token = await partnerToken({ sub: 'emp-31', email: 'fay@partner.test', name: 'Fay' });
+    const answers = await Promise.all(
+      ['/progress', '/profile', '/modules', '/progress', '/quizzes', '/profile/roles'].map((path) =>
+        call(server, 'GET', path, { token }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const rows = await server.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, 'fay@partner.test'));
+    expect(rows).toHaveLength(1);
+  });
+
   it('still accept the API’s own tokens', async () => {
     const signUp = await call(server, 'POST', '/auth/signup', {
       body: { email: 'eve@partner.test', password: 'Facility-42-Data' },

@@ -29,7 +29,12 @@ export async function partnerLearner(
   if (known) return known.userId;
 
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, identity.email));
-  if (taken) throw fail('unauthorized', PARTNER_EMAIL_TAKEN);
+  if (taken) {
+    // A page's first requests arrive together: another of them may have just created this learner.
+    const [created] = await link();
+    if (created) return created.userId;
+    throw fail('unauthorized', PARTNER_EMAIL_TAKEN);
+  }
   const now = new Date(ctx.clock.now());
   try {
     return await ctx.db.transaction(async (tx) => {

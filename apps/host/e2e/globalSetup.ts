@@ -10,9 +10,16 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the host app (unless E2E_SKIP_BUILD=1), starts the API serving it, and stops it after. */
+/**
+ * Builds the host app and the embed bundle its example intranet page loads (unless
+ * E2E_SKIP_BUILD=1), starts the API serving both, and stops it after.
+ */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
+    const embed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'packages/embed/build.mjs')], {
+      encoding: 'utf8',
+    });
+    if (embed.status !== 0) throw new Error(`embed build failed:\n${embed.stdout}\n${embed.stderr}`);
     const host = path.join(REPO_ROOT, 'apps/host');
     const vite = path.join(
       path.dirname(createRequire(path.join(host, 'package.json')).resolve('vite/package.json')),

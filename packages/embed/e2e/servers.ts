@@ -19,11 +19,18 @@ async function close(server: Server): Promise<void> {
   await new Promise((resolve) => server.close(resolve));
 }
 
-/** The partner's web server: its intranet page and the CourseKit bundle, nothing else. */
+const example = path.join(REPO_ROOT, 'apps/host/public/examples');
+
+/**
+ * The partner's web server, on another origin than the API: the example intranet page the site
+ * serves at /examples/intranet.html, and the CourseKit bundle, nothing else.
+ */
 export async function startPartnerSite() {
   const files: Record<string, [string, string]> = {
-    '/intranet.html': [path.join(here, '../examples/intranet.html'), 'text/html; charset=utf-8'],
-    '/coursekit-embed.iife.js': [path.join(here, '../dist/coursekit-embed.iife.js'), 'text/javascript'],
+    '/intranet.html': [path.join(example, 'intranet.html'), 'text/html; charset=utf-8'],
+    '/intranet.css': [path.join(example, 'intranet.css'), 'text/css'],
+    '/intranet.js': [path.join(example, 'intranet.js'), 'text/javascript'],
+    '/embed/coursekit-embed.iife.js': [path.join(here, '../dist/coursekit-embed.iife.js'), 'text/javascript'],
   };
   const server = createServer((req, res) => {
     const file = files[(req.url ?? '').split('?')[0]!];

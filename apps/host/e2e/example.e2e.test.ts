@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+
+// Issue 8: the site serves an example intranet page (plain HTML, no React, its own hostile CSS)
+// that embeds the course with <course-player>, loading the bundle from the site's /embed.
+
+const url = inject('siteUrl');
+const PASSWORD = 'Facility-42-Data';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the example intranet page the site serves', () => {
+  it('signs in with its form, shows the player untouched by the page’s CSS, and completes a lesson', async () => {
+    const email = `intranet.${Date.now().toString(36)}@example.com`;
+    const signUp = await fetch(`${url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, name: 'Noor Haddad' }),
+    });
+    expect(signUp.status).toBe(201);
+    const token = (await signUp.json()).session.access_token as string;
+
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${url}/examples/intranet.html`);
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', PASSWORD);
+    await page.click('button[type=submit]');
+    const player = page.locator('course-player');
+    const heading = player.getByRole('heading', { name: 'Data Literacy for Facility Managers' });
+    await heading.waitFor();
+    // The page forces Comic Sans, dark red and uppercase on everything; none of it reaches the player.
+    const style = await heading.evaluate((h) => {
+      const s = getComputedStyle(h);
+      return { font: s.fontFamily, transform: s.textTransform, color: s.color };
+    });
+    expect(style.font).not.toContain('Comic Sans');
+    expect(style.transform).toBe('none');
+    expect(style.color).not.toBe('rgb(139, 0, 0)');
+
+    await player.getByRole('button', { name: 'Start Learning' }).click();
+    await player.getByRole('button', { name: 'Mark Complete' }).click();
+    await page
+      .getByRole('list', { name: 'Course events' })
+      .getByText(/^lessonCompleted:/)
+      .waitFor();
+    const progress = await fetch(`${url}/api/progress`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await progress.json()).summary.completedLessons).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
