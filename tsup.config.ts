@@ -34,6 +34,7 @@ const reactPackage = pkg(
     'course-player': 'src/course-player/index.ts',
     'quiz-runner': 'src/quiz-runner/index.ts',
     'progress-panel': 'src/progress-panel/index.ts',
+    'admin-console': 'src/admin/index.ts',
     styles: 'src/styles.ts',
   },
   {
@@ -43,6 +44,7 @@ const reactPackage = pkg(
         'course-player': 'packages/react/src/course-player/index.ts',
         'quiz-runner': 'packages/react/src/quiz-runner/index.ts',
         'progress-panel': 'packages/react/src/progress-panel/index.ts',
+        'admin-console': 'packages/react/src/admin/index.ts',
       },
       compilerOptions: { customConditions: ['source'] },
     },

@@ -120,9 +120,10 @@ try {
   await run('GET /api/progress', 'GET', '/progress');
   await run('PUT /api/progress/lessons/:key', 'PUT', '/progress/lessons/:lessonKey');
   out(
-    '\nStatements per request are fixed by the code: progress read = 1 session check + 5 reads (modules, active lessons,\n' +
-      'the learner’s records, quizzes, the learner’s completed attempts); completion = those + 1 lesson lookup + 1 upsert.\n' +
-      'None of them grows with the number of lessons or modules.',
+    '\nStatements per request are fixed by the code: progress read = 1 session check + 1 statement (the learner’s records,\n' +
+      'completed attempts and the course version, prepared); completion = 1 session check + 1 statement (lesson lookup,\n' +
+      'upsert and the same read back). The course structure (modules, active lessons, quizzes) is kept in memory per\n' +
+      'instance (course/structure.ts). None of them grows with the number of lessons or modules.',
   );
   await app.close();
   await closeServer(server);

@@ -3,17 +3,17 @@
 // bounded time, from a second process on loopback. Prints req/s and p50/p95/p99 per call, errors,
 // the database's rows against what the server acknowledged, and progress-read throughput against a
 // bare Express JSON endpoint measured in the same run. Not part of `npm test`.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { hashPassword } from '../src/auth/passwords';
 import { scratchDatabase } from '../src/test/scratchDatabase';
+import { type CpuSnapshot, describe as describeCpu, snapshot } from './cpuSample';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const TOTAL = Number(process.env.BENCH_LEARNERS ?? 10_000);
@@ -62,7 +62,8 @@ try {
   const [apiPort, barePort] = [await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const bareUrl = `http://127.0.0.1:${barePort}`;
-  const apiProcess = spawn(process.execPath, [tsx, '--conditions=source', 'api/src/main.ts'], {
+  // node --import tsx (not the tsx CLI): the child's pid is the server's, for the CPU figures.
+  const apiProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'api/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -105,7 +106,12 @@ try {
     `\nCourseKit cohort load: ${TOTAL} learners, ${ACTIVE} active at once for ${DURATION} s, ${THINK_MS} ms ±50% between a learner's actions, on PostgreSQL (${name}); ` +
       `the load runs in a second process on loopback, ${os.cpus().length} cores shared with the server.\n`,
   );
-  const { stdout } = await promisify(execFile)(
+  const backendPids = async () =>
+    (await sql<Array<{ pid: number }>>`select pid from pg_stat_activity where datname = ${name}`).map(
+      (r) => r.pid,
+    );
+  const cpu: CpuSnapshot[] = [];
+  const loader = spawn(
     process.execPath,
     [
       tsx,
@@ -116,9 +122,23 @@ try {
       String(ACTIVE),
       String(TOTAL),
       PASSWORD,
+      String(THINK_MS),
     ],
-    { encoding: 'utf8', maxBuffer: 1 << 28 },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  let stdout = '';
+  loader.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  loader.stderr.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (line.startsWith('phase ')) {
+        void backendPids().then((pids) => cpu.push(snapshot(apiProcess.pid!, pids)));
+      } else if (line.trim()) process.stderr.write(`${line}\n`);
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => loader.once('exit', resolve));
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
   const r = JSON.parse(stdout) as {
     learners: number;
     durationMs: number;
@@ -173,6 +193,7 @@ try {
     `\nprogress read ${r.progressRps.toFixed(0)} req/s vs bare Express JSON ${r.bareRps.toFixed(0)} req/s, same ${r.learners} connections: ratio ${(r.progressRps / r.bareRps).toFixed(2)} (goal ≥ 0.3)`,
   );
   out('goals: zero errors, zero lost writes, p99 of progress read and lesson completion ≤ 50 ms');
+  if (cpu.length === 2) out(describeCpu(cpu[0]!, cpu[1]!));
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -88,6 +88,7 @@ for (const [kind, list] of Object.entries(latencies)) if (kind !== 'signin') lis
 
 // Each learner: read progress, complete the next lesson, and every fourth step work on the quiz.
 const deadline = performance.now() + DURATION_MS;
+process.stderr.write('phase load-start\n'); // cohort.ts samples CPU use between the two marks
 await Promise.all(
   learners.map(async (learner, index) => {
     let next = index % lessonKeys.length;
@@ -135,6 +136,7 @@ await Promise.all(
     }
   }),
 );
+process.stderr.write('phase load-end\n');
 
 /** Requests per second of one GET with every learner's connection busy, for a few seconds. */
 async function throughput(url: string, tokenOf: (i: number) => string | undefined, seconds: number) {

@@ -20,6 +20,8 @@ import { createPartnerVerifier } from './partner/partnerTokens';
 import { profileRoutes } from './profile/routes';
 import { progressRoutes } from './progress/routes';
 import { quizRoutes } from './quizzes/routes';
+import { API_CSP, SITE_CSP_DIRECTIVES } from './security/csp';
+import { jsonOnly } from './security/jsonOnly';
 import { settingsHub, settingsRoutes } from './settings/routes';
 
 export interface AppOptions {
@@ -44,6 +46,7 @@ export interface App {
   close(): Promise<void>;
 }
 
+const isLoopback = (ip: string | undefined) => ip === '::1' || /^(::ffff:)?127\./.test(ip ?? '');
 const isDevMailbox = (mailer: Mailer): mailer is DevMailbox => 'list' in mailer && 'raw' in mailer;
 
 /** The Express app; main.ts (or a test) listens and owns the database. */
@@ -69,7 +72,12 @@ export function createApp(options: AppOptions): App {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: SITE_CSP_DIRECTIVES },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
   app.use((req, res, next) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
@@ -91,8 +99,10 @@ export function createApp(options: AppOptions): App {
   api.use(express.json({ limit: options.config.bodyLimit, strict: true }));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
+    res.set('Content-Security-Policy', API_CSP);
     next();
   });
+  api.use(jsonOnly);
   api.get('/health', async (_req, res) => {
     const database = await ping(ctx.db);
     res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'degraded', database });
@@ -110,10 +120,14 @@ export function createApp(options: AppOptions): App {
   api.use(admin.router);
   if (!options.config.production && isDevMailbox(options.mailer)) {
     const mailbox = options.mailer;
-    api.get('/dev/mailbox', (_req, res) => {
+    // Every user's verification and reset links are in there: only the machine itself may read it
+    // (req.ip is the forwarded client behind a local proxy, so a proxied visitor is refused too).
+    const onThisMachine: express.RequestHandler = (req, _res, next) =>
+      next(isLoopback(req.ip) ? undefined : notFound('No such endpoint'));
+    api.get('/dev/mailbox', onThisMachine, (_req, res) => {
       res.json({ messages: mailbox.list() });
     });
-    api.get('/dev/mailbox/:id', (req, res) => {
+    api.get('/dev/mailbox/:id', onThisMachine, (req, res) => {
       const raw = mailbox.raw(String(req.params.id));
       if (raw === null) throw notFound('No such message');
       res.type('message/rfc822').send(raw);

@@ -4,6 +4,11 @@ import axe from 'axe-core';
 import { setupServer } from 'msw/node';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { describe, expect, it } from 'vitest';
+import * as adminConsole from './admin/AdminConsole.stories';
+import * as adminContent from './admin/ContentTools.stories';
+import * as adminTracking from './admin/StableTracking.stories';
+import * as adminSettings from './admin/SystemSettings.stories';
+import * as adminUserProgress from './admin/UserProgress.stories';
 import * as coursePlayer from './CoursePlayer.stories';
 import * as progressPanel from './ProgressPanel.stories';
 import * as quizRunner from './QuizRunner.stories';
@@ -25,6 +30,11 @@ const suites = {
   CoursePlayer: composeStories(coursePlayer),
   ProgressPanel: composeStories(progressPanel),
   QuizRunner: composeStories(quizRunner),
+  AdminConsole: composeStories(adminConsole),
+  'Admin System Settings': composeStories(adminSettings),
+  'Admin Content and Images': composeStories(adminContent),
+  'Admin Stable Tracking': composeStories(adminTracking),
+  'Admin User Progress': composeStories(adminUserProgress),
 };
 
 async function settle() {
@@ -41,8 +51,8 @@ for (const [widget, stories] of Object.entries(suites)) {
         window.addEventListener('error', onError);
         await Story.run();
         await settle();
-        // every story but the loading ones has its data by now
-        if (!name.endsWith('Loading')) {
+        // every story but the loading ones (and image tools held mid-run) has its data by now
+        if (!/(Loading|Running)$/.test(name)) {
           await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
         }
         window.removeEventListener('error', onError);
@@ -55,7 +65,7 @@ for (const [widget, stories] of Object.entries(suites)) {
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
           [],
         );
-      });
+      }, 20_000); // the admin stories' plays run image jobs and dialogs on a busy 2-core machine
     }
   });
 }
@@ -87,6 +97,36 @@ describe('stories show the spec’s states', () => {
     const root = document.querySelector<HTMLElement>('.coursekit')!;
     expect(root.style.getPropertyValue('--ck-color-brand')).toBe('#0b6e4f');
     expect(root.style.getPropertyValue('--ck-radius')).toBe('2px');
+  });
+
+  it('an admin search that matches nobody says so', async () => {
+    await suites.AdminConsole.UsersEmptySearch.run();
+    expect(screen.getByText('No users found matching your search.')).toBeTruthy();
+  });
+
+  it('an empty users table says No users found.', async () => {
+    await suites.AdminConsole.UsersNone.run();
+    expect(await screen.findByText('No users found.')).toBeTruthy();
+  });
+
+  it('a learner gets the admin guard, never admin data', async () => {
+    await suites.AdminConsole.GuardLearner.run();
+    expect(await screen.findByText('Insufficient permissions to access this resource.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to Sign In' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'User Management' })).toBeNull();
+  });
+
+  it('a held image job shows its progress bar at the held step', async () => {
+    await suites['Admin Content and Images'].ImageAnalysisRunning.run();
+    const bar = await screen.findByRole('progressbar', { name: /Analysis progress/ });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
+  });
+
+  it('the user-progress page prompts for a user before a selection', async () => {
+    await suites['Admin User Progress'].Prompt.run();
+    expect(
+      await screen.findByText('Please select a user from the dropdown above to view their progress.'),
+    ).toBeTruthy();
   });
 
   it('render() works too, for stories without play functions', () => {

@@ -1,4 +1,5 @@
-import { createHttpAdapter } from '@coursekit/core/http';
+import type { Session } from '@coursekit/core';
+import { createHttpAdapter, type SessionStorageLike } from '@coursekit/core/http';
 import {
   type CourseFixture,
   createHandlers,
@@ -20,6 +21,11 @@ export interface CourseParameters {
   hostRoutes?: boolean;
   /** No access token: the signed-out prompts. */
   signedOut?: boolean;
+  /**
+   * Signed in with this session, kept by the adapter as after a sign-in (the admin guard needs a
+   * session); otherwise the adapter holds the demo learner's token, as a partner's host would.
+   */
+  session?: Session;
   theme?: CourseTheme;
 }
 
@@ -37,6 +43,16 @@ export function scenario(
   return { msw: { handlers: createHandlers(store, { baseUrl: '/api' }) }, course, store };
 }
 
+/** An in-memory session store already holding `session`. */
+function sessionStorageOf(session: Session): SessionStorageLike {
+  const items = new Map([['coursekit.session', JSON.stringify(session)]]);
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
 /** Wraps every story in a CourseProvider on the HTTP adapter, against the story's MSW handlers. */
 export const withCourse: Decorator = (Story, context) => {
   const course = (context.parameters.course ?? {}) as CourseParameters;
@@ -44,7 +60,9 @@ export const withCourse: Decorator = (Story, context) => {
     adapter: createHttpAdapter({
       // absolute, so the same story runs in the browser and in Node (tests)
       baseUrl: new URL('/api', globalThis.location.origin).href,
-      getAccessToken: () => (course.signedOut ? null : DEMO_LEARNER.accessToken),
+      ...(course.session
+        ? { storage: sessionStorageOf(course.session) }
+        : { getAccessToken: () => (course.signedOut ? null : DEMO_LEARNER.accessToken) }),
     }),
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
     onNavigate: course.hostRoutes ? fn().mockName('onNavigate') : undefined,

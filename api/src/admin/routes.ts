@@ -3,6 +3,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { idParam } from '../http/params';
+import { analyticsReport } from './analytics';
+import { progressCsvExport } from './analyticsCsv';
 import { auditActions, auditSecurityEvents } from './audit';
 import { loadAllContent, loadModuleContent, refreshImages } from './content';
 import {
@@ -145,6 +147,20 @@ export function adminRoutes(ctx: AppContext) {
 
   mountAdmin(router, ctx, E.adminAuditActions, {}, ({ query }) => auditActions(ctx, query));
   mountAdmin(router, ctx, E.adminAuditSecurityEvents, {}, ({ query }) => auditSecurityEvents(ctx, query));
+
+  mountAdmin(router, ctx, E.adminAnalyticsReport, {}, () => analyticsReport(ctx));
+  mountAdmin(router, ctx, E.adminAnalyticsProgressCsv, {}, async ({ res }) => {
+    const { file, csv } = await progressCsvExport(ctx);
+    // Learners' names and e-mails: a download for the admin, never kept by a cache on the way.
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${file}"`,
+        'Cache-Control': 'no-store',
+      })
+      .send(csv);
+  });
 
   return {
     router,

@@ -1,7 +1,23 @@
-import { decideRateLimit, type RateLimitDecision, type RateLimitPolicy } from '@coursekit/core';
+import {
+  decideRateLimit,
+  type RateLimitDecision,
+  type RateLimitPolicy,
+  type RateLimitState,
+} from '@coursekit/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
+
+/**
+ * Server-only throttles on failed sign-ins, beyond the spec's 5-per-60-s form limit per e-mail:
+ * at most 100 failures an hour for one account (issue 9), and 100 failures in 15 minutes from one
+ * client address (credential stuffing across many accounts; generous, since a partner's whole
+ * office may share one address). Only failures count, so a busy office signing in is never slowed.
+ */
+export const SIGN_IN_FAILURE_LIMITS = {
+  account: { limit: 100, windowMs: 60 * 60_000 },
+  address: { limit: 100, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, RateLimitPolicy>;
 
 /**
  * core's decideRateLimit over a row per key, locked with SELECT … FOR UPDATE inside a transaction so
@@ -31,4 +47,15 @@ export async function consumeRateLimit(
       .where(eq(schema.rateLimits.key, key));
     return decision;
   });
+}
+
+/** Whether one more action of `key` would be allowed, without recording one (one read). */
+export async function peekRateLimit(
+  ctx: AppContext,
+  key: string,
+  policy: RateLimitPolicy,
+): Promise<RateLimitDecision> {
+  const [row] = await ctx.db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, key));
+  const state: RateLimitState = { hits: row?.hits ?? [], blockedUntil: row?.blockedUntil ?? null };
+  return decideRateLimit(state, ctx.clock.now(), policy);
 }

@@ -20,7 +20,7 @@ import { partnerLearner } from '../partner/partnerLearner';
 import { isCommonPassword } from '../passwords/commonPasswords';
 import { securityEvent } from './events';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { consumeRateLimit } from './rateLimit';
+import { consumeRateLimit, peekRateLimit, SIGN_IN_FAILURE_LIMITS } from './rateLimit';
 import { hashToken, opaqueToken, signAccessToken, toAuthUser, toSession, verifyAccessToken } from './tokens';
 
 const { users, sessions, refreshTokens, authTokens, userRoles } = schema;
@@ -52,6 +52,20 @@ const isUniqueViolation = (err: unknown) =>
   /duplicate key|unique constraint/i.test(String((err as { message?: string })?.message)) ||
   (err as { code?: string })?.code === '23505' ||
   (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/**
+ * A session (one refresh-token family) ends at a fixed time after it was opened, however often its
+ * tokens rotate: 30 days for a sign-in, the recovery lifetime (an hour) for a reset link. The
+ * session row's created_at is the family's birth, so no extra column is needed.
+ */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
+export function sessionDeadline(
+  ctx: AppContext,
+  session: { type: 'normal' | 'recovery'; createdAt: Date },
+): number {
+  const maxAge = session.type === 'recovery' ? ctx.config.recoveryTtl * 1000 : SESSION_MAX_AGE_MS;
+  return session.createdAt.getTime() + maxAge;
+}
 
 /** Opens a session (a refresh-token family) and answers core's Session. */
 export async function openSession(
@@ -178,12 +192,35 @@ export async function signIn(
   // A malformed e-mail cannot be registered: same answer as a wrong password.
   const email = checked.ok ? checked.value : input.email.trim().toLowerCase().slice(0, 320);
   await limit(ctx, `signin:${email}`, RATE_LIMITS.signIn, messages.rateLimitSignIn, meta, email);
-  const [user] = checked.ok ? await ctx.db.select().from(users).where(eq(users.email, email)) : [];
+  // Failures are counted per e-mail (the account) and per client address, known or not, so the
+  // work — and the time — is the same whether or not the address is registered.
+  const failureKeys = {
+    account: `signin-failures:${email}`,
+    address: `signin-failures-ip:${meta.ip ?? 'unknown'}`,
+  };
+  const [[user], account, address] = await Promise.all([
+    checked.ok ? ctx.db.select().from(users).where(eq(users.email, email)) : Promise.resolve([]),
+    peekRateLimit(ctx, failureKeys.account, SIGN_IN_FAILURE_LIMITS.account),
+    peekRateLimit(ctx, failureKeys.address, SIGN_IN_FAILURE_LIMITS.address),
+  ]);
+  if (!account.allowed || !address.allowed) {
+    const retryAfterMs = Math.max(account.retryAfterMs, address.retryAfterMs);
+    await securityEvent(ctx, 'rate_limited', {
+      email,
+      ip: meta.ip,
+      details: { key: account.allowed ? failureKeys.address : failureKeys.account, retryAfterMs },
+    });
+    throw Object.assign(fail('rate_limited', messages.rateLimitSignIn), { retryAfterMs });
+  }
   const tooLong = input.password.length > PASSWORD_MAX_LENGTH;
   let ok = false;
   if (user && !tooLong) ok = await verifyPassword(user.passwordHash, input.password);
   else await verifyPassword(await dummyHash(), 'x'); // the same cost whether or not the e-mail exists
   if (!user || !ok) {
+    await Promise.all([
+      consumeRateLimit(ctx, failureKeys.account, SIGN_IN_FAILURE_LIMITS.account),
+      consumeRateLimit(ctx, failureKeys.address, SIGN_IN_FAILURE_LIMITS.address),
+    ]);
     await securityEvent(ctx, 'sign_in_failed', { email, ip: meta.ip, userId: user?.id ?? null });
     throw fail('invalid_credentials', messages.authInvalidCredentials);
   }
@@ -217,12 +254,18 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   if (!check.ok)
     throw fail('unauthorized', check.expired ? messages.sessionExpired : messages.sessionInvalid);
   const [session] = await ctx.db
-    .select({ revokedAt: sessions.revokedAt, userId: sessions.userId })
+    .select({
+      revokedAt: sessions.revokedAt,
+      userId: sessions.userId,
+      type: sessions.type,
+      createdAt: sessions.createdAt,
+    })
     .from(sessions)
     .where(eq(sessions.id, check.sessionId));
   if (!session || session.revokedAt || session.userId !== check.userId) {
     throw fail('unauthorized', messages.sessionInvalid);
   }
+  if (ctx.clock.now() >= sessionDeadline(ctx, session)) throw fail('unauthorized', messages.sessionExpired);
   return { userId: check.userId, sessionId: check.sessionId, sessionType: check.type };
 }
 
@@ -252,7 +295,8 @@ export async function refresh(ctx: AppContext, token: string, meta: RequestMeta)
         .where(eq(sessions.id, session.id));
       return { kind: 'reused' as const, userId: session.userId };
     }
-    if (row.expiresAt.getTime() <= now) return { kind: 'expired' as const };
+    const deadline = sessionDeadline(ctx, session);
+    if (row.expiresAt.getTime() <= now || deadline <= now) return { kind: 'expired' as const };
     await tx
       .update(refreshTokens)
       .set({ usedAt: new Date(now) })
@@ -261,9 +305,8 @@ export async function refresh(ctx: AppContext, token: string, meta: RequestMeta)
     await tx.insert(refreshTokens).values({
       sessionId: session.id,
       tokenHash: next.hash,
-      // A rotated token keeps the family's deadline for recovery sessions, a fresh window otherwise.
-      expiresAt:
-        session.type === 'recovery' ? row.expiresAt : new Date(now + ctx.config.refreshTokenTtl * 1000),
+      // A fresh window, never past the family's absolute deadline.
+      expiresAt: new Date(Math.min(now + ctx.config.refreshTokenTtl * 1000, deadline)),
       createdAt: new Date(now),
     });
     const [user] = await tx.select().from(users).where(eq(users.id, session.userId));

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { createListener } from './listener';
 import * as schema from './schema';
 
 export { schema };
@@ -24,10 +25,23 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Applies the generated migrations in api/drizzle. */
   migrate(): Promise<void>;
-  /** LISTEN on a channel; resolves to a function that stops listening. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to a function that stops listening. `onListen` runs each time the
+   * LISTEN is (re)established: notifications sent while the connection was down are lost, so a
+   * listener that caches drops its cache there.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<() => Promise<void>>;
   /** NOTIFY every listener of every instance. */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * One hot-path statement with $1… parameters, prepared once per pooled connection on PostgreSQL
+   * (parse and plan once, then bind and execute). Rows as objects; json columns parsed.
+   */
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
   /** SQL statements run since start (the bench reads it). */
   statements(): number;
   close(): Promise<void>;
@@ -38,29 +52,45 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite's directory; omitted: in memory (tests). */
   dataDir?: string | undefined;
-  /** postgres.js pool size. */
-  max?: number;
+  /** postgres.js pool size (10 by default). */
+  max?: number | undefined;
+  /** Seconds to wait for a PostgreSQL connection before failing the request (2 by default). */
+  connectTimeout?: number | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   let count = 0;
   const logger = { logQuery: () => void count++ };
   if (options.url) {
-    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    // A short connect_timeout: while PostgreSQL is down, requests fail fast with 503 (http/errors.ts)
+    // instead of queueing for postgres.js's default 30 s.
+    const client = postgres(options.url, {
+      max: options.max ?? 10,
+      connect_timeout: options.connectTimeout ?? 2,
+      // postgres.js waits up to 20 s (3^retries/100 s) between reconnects, and a queued query waits
+      // with it: a request would hang through an outage. A short, capped pause keeps each queued
+      // query's failure (503) and the recovery after a restart within a fraction of a second.
+      backoff: (retries: number) => Math.min(0.05 * retries, 0.25),
+      onnotice: () => {},
+    });
+    const listener = createListener(options.url, { connectTimeout: options.connectTimeout ?? 2 });
     const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
     return {
       db,
       driver: 'postgres',
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER }),
-      async listen(channel, onMessage) {
-        const sub = await client.listen(channel, onMessage);
-        return () => sub.unlisten();
-      },
+      listen: (channel, onMessage, onListen) => listener.listen(channel, onMessage, onListen),
       async notify(channel, payload) {
         await client.notify(channel, payload);
       },
+      async query<T>(text: string, params: unknown[]) {
+        count++;
+        return (await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[];
+      },
       statements: () => count,
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([listener.end(), client.end({ timeout: 5 })]);
+      },
     };
   }
   let client: PGlite;
@@ -77,24 +107,66 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onListen) {
       const stop = await client.listen(channel, onMessage);
+      onListen?.();
       return () => stop();
     },
     async notify(channel, payload) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    async query<T>(text: string, params: unknown[]) {
+      count++;
+      return (await client.query<T>(text, params)).rows;
     },
     statements: () => count,
     close: () => client.close(),
   };
 }
 
-/** True when the database answers. */
-export async function ping(db: Db): Promise<boolean> {
+/** True when the database answers within `timeoutMs` (a readiness check must not hang). */
+export async function ping(db: Db, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   try {
-    await db.execute(sql`select 1`);
-    return true;
+    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+// postgres.js's own codes, Node's socket errors, and SQLSTATEs of a server that is going away or not
+// up yet (class 08 connection exception, 57P01-03 shutdown/starting up, 53300 too many connections).
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+/** True when `err` (or what it wraps: drizzle wraps the driver's error in `cause`) means the database is unreachable. */
+export function isConnectionError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+    const errors = (e as { errors?: unknown }).errors; // AggregateError of a multi-address connect
+    if (Array.isArray(errors) && errors.some(isConnectionError)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

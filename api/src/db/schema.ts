@@ -360,3 +360,36 @@ export const certificates = pgTable('certificates', {
   courseTitle: text('course_title').notNull(),
   issuedAt: ts('issued_at').notNull().defaultNow(),
 });
+
+/**
+ * One row whose version a statement trigger on modules, lessons and quizzes bumps (and NOTIFYs
+ * `course_changed`), so every instance's cached course structure knows when it is stale.
+ */
+export const courseVersion = pgTable('course_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});
+
+/**
+ * Mail waiting to go out over SMTP: stored before sending, so a mail server that is down loses
+ * nothing; retried with backoff, its body cleared once sent (links carry tokens).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text'),
+    html: text('html'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_due').on(t.status, t.nextAttemptAt)],
+);

@@ -1,6 +1,11 @@
 import { CourseError, type CourseErrorCode, HTTP_STATUS, messages } from '@coursekit/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { isConnectionError } from '../db/index';
+
+/** What a request gets while the database cannot be reached: a 503 the client may retry. */
+export const DATABASE_UNAVAILABLE =
+  'Service temporarily unavailable: the database cannot be reached. Please try again in a moment.';
 
 export const fail = (code: CourseErrorCode, message: string, fields?: Record<string, string>) =>
   new CourseError(code, message, fields);
@@ -48,6 +53,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     let error: CourseError;
     let status: number;
+    let retryAfterMs = (err as { retryAfterMs?: number } | undefined)?.retryAfterMs;
     const parserError = err as BodyParserError;
     if (err instanceof CourseError) {
       error = err;
@@ -61,14 +67,28 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (parserError?.type && parserError.status && parserError.status < 500) {
       error = fail('invalid_request', messages.authInvalidRequest);
       status = parserError.status;
+    } else if (isConnectionError(err)) {
+      // Not a bug in the request: the database is down or restarting. Fail fast, say so, and let
+      // the client retry; the API reconnects by itself when the database is back.
+      logger.warn({ method: req.method, url: req.originalUrl, code: errorCode(err) }, 'database unavailable');
+      error = fail('unavailable', DATABASE_UNAVAILABLE);
+      status = 503;
+      retryAfterMs = 5_000;
     } else {
       logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
       error = fail('unexpected', messages.authUnexpected);
       status = 500;
     }
     if (res.headersSent) return;
-    const retryAfterMs = (err as { retryAfterMs?: number }).retryAfterMs;
     if (retryAfterMs) res.set('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
     res.status(status).json(error.toJSON());
   };
 }
+
+const errorCode = (err: unknown): string | undefined => {
+  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+};

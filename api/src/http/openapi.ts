@@ -50,21 +50,24 @@ export function openApiDocument(serverUrl = '/api') {
     const query = queryParameters('query' in endpoint ? endpoint.query : undefined);
     const status = 'status' in endpoint && endpoint.status ? endpoint.status : undefined;
     const created = status ? String(status) : /\(201\)/.test(endpoint.summary) ? '201' : '200';
-    const success = endpoint.answer
-      ? {
-          [created]: {
-            description: 'OK',
-            content: { 'application/json': { schema: json(endpoint.answer) } },
-          },
-        }
-      : STREAMS.has(name)
+    const produces = 'produces' in endpoint ? endpoint.produces : undefined;
+    const success = produces
+      ? { '200': { description: 'OK (an attachment)', content: { [produces]: {} } } }
+      : endpoint.answer
         ? {
-            '200': {
-              description: `text/event-stream of \`${name === 'settingsStream' ? 'settings' : 'diagnostics'}\` events`,
-              content: { 'text/event-stream': {} },
+            [created]: {
+              description: 'OK',
+              content: { 'application/json': { schema: json(endpoint.answer) } },
             },
           }
-        : { '204': { description: 'No Content' } };
+        : STREAMS.has(name)
+          ? {
+              '200': {
+                description: `text/event-stream of \`${name === 'settingsStream' ? 'settings' : 'diagnostics'}\` events`,
+                content: { 'text/event-stream': {} },
+              },
+            }
+          : { '204': { description: 'No Content' } };
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = {
       operationId: name,

@@ -10,6 +10,11 @@ export interface StreamHubOptions<T> {
   event: string;
   /** What a notification means for the streams: the value to send, or undefined to send nothing. */
   onNotify(payload: string): Promise<T | undefined> | T | undefined;
+  /**
+   * The current value, sent to every stream when the LISTEN comes back after its connection was
+   * lost (a database restart): a change NOTIFYed meanwhile was not heard.
+   */
+  current?: () => Promise<T>;
 }
 
 /**
@@ -28,22 +33,38 @@ export function createStreamHub<T>(ctx: AppContext, options: StreamHubOptions<T>
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  const broadcast = (value: Promise<T | undefined> | T | undefined) =>
+    Promise.resolve(value).then(
+      (v) => {
+        if (v === undefined) return;
+        for (const res of streams) send(res, v);
+      },
+      (err) => ctx.logger.error({ err, channel: options.channel }, 'could not read a stream update'),
+    );
+  let listens = 0;
+
   const hub = {
     async start() {
       starting ??= ctx.database
-        .listen(options.channel, (payload) => {
-          if (streams.size === 0) return;
-          Promise.resolve(options.onNotify(payload)).then(
-            (value) => {
-              if (value === undefined) return;
-              for (const res of streams) send(res, value);
-            },
-            (err) => ctx.logger.error({ err, channel: options.channel }, 'could not read a stream update'),
-          );
-        })
-        .then((unlisten) => {
-          stop = unlisten;
-        });
+        .listen(
+          options.channel,
+          (payload) => {
+            if (streams.size > 0) void broadcast(options.onNotify(payload));
+          },
+          () => {
+            listens += 1;
+            if (listens > 1 && streams.size > 0 && options.current) void broadcast(options.current());
+          },
+        )
+        .then(
+          (unlisten) => {
+            stop = unlisten;
+          },
+          (err) => {
+            starting = undefined; // the next stream tries again (the database may be back)
+            throw err;
+          },
+        );
       await starting;
     },
     add(res: Response, initial: T) {

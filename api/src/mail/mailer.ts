@@ -30,7 +30,13 @@ export const FROM = '"Data Literacy for Facility Managers" <no-reply@coursekit.e
 
 /** nodemailer to SMTP_URL. */
 export function smtpMailer(url: string, logger: Logger): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // Bounded waits: a mail server that does not answer must not hold a delivery for minutes.
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from: FROM, ...message });

@@ -199,12 +199,13 @@ describe.each(DRIVERS)('course, progress and profile over HTTP (%s)', (driver) =
       await call(server, 'GET', '/progress', { token });
       return server.database.statements() - before;
     };
+    await statements(); // the first read may load the course structure into this instance's memory
     const empty = await statements();
     for (const l of lessons) {
       await call(server, 'PUT', `/progress/lessons/${l.lesson_key}`, { token, body: { completed: true } });
     }
     expect(await statements()).toBe(empty);
-    expect(empty).toBe(6); // session check + modules, active lessons, records, quizzes, attempts
+    expect(empty).toBe(2); // session check + records, attempts and course version in one
   });
 
   it('answers the system settings without a session', async () => {

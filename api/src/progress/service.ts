@@ -5,67 +5,100 @@ import {
   type ProgressState,
   summarizeProgress,
 } from '@coursekit/core';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { moduleExists } from '../course/service';
+import { courseStructure } from '../course/structure';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 
-const { modules, lessons, userProgress, quizzes, quizAttempts } = schema;
+const { userProgress, quizAttempts } = schema;
 
-const toRecord = (row: typeof userProgress.$inferSelect): ProgressRecord => ({
-  id: row.id,
-  user_id: row.userId,
-  lesson_id: row.lessonId,
-  lesson_key: row.lessonKey,
-  module_id: row.moduleId,
-  completed: row.completed,
-  lesson_order: row.lessonOrder,
-  tracking_method: row.trackingMethod,
-  updated_at: row.updatedAt.toISOString(),
+interface RecordJson {
+  id: number;
+  user_id: string;
+  lesson_id: number | null;
+  lesson_key: string | null;
+  module_id: number;
+  completed: boolean;
+  lesson_order: number | null;
+  tracking_method: 'legacy' | 'stable';
+  updated_at: string;
+}
+interface StateRow {
+  version: string | null;
+  records: RecordJson[];
+  attempts: Array<{ quiz_id: number; passed: boolean; completed_at: string | null }>;
+  /** Completion only: 1 when the lesson key named an active lesson (and the row was written). */
+  written?: number;
+}
+
+// The learner's records and completed attempts, plus course_version to check the cached structure
+// against, in one statement (json_agg: one row whatever the number of records).
+const RECORD_JSON = `json_build_object('id', p.id, 'user_id', p.user_id, 'lesson_id', p.lesson_id,
+  'lesson_key', p.lesson_key, 'module_id', p.module_id, 'completed', p.completed, 'lesson_order', p.lesson_order,
+  'tracking_method', p.tracking_method, 'updated_at', p.updated_at)`;
+const STATE_COLUMNS = (
+  records: string,
+) => `(select version::text from course_version where id = 1) as version,
+  coalesce((select json_agg(${RECORD_JSON} order by p.id) from ${records} p), '[]') as records,
+  coalesce((select json_agg(json_build_object('quiz_id', a.quiz_id, 'passed', a.passed, 'completed_at', a.completed_at))
+    from quiz_attempts a where a.user_id = $1 and a.completed_at is not null), '[]') as attempts`;
+const STATE_SQL = `select ${STATE_COLUMNS('(select * from user_progress where user_id = $1)')}`;
+
+// Completion: look the lesson up, upsert the row and read the state back in one statement. The
+// state's snapshot predates the upsert, so the written row replaces the old one of the same key.
+const COMPLETE_SQL = `with lesson as (
+    select id, module_id, "order" from lessons where lesson_key = $2 and is_active
+  ), written as (
+    insert into user_progress (user_id, lesson_id, lesson_key, module_id, completed, lesson_order,
+      tracking_method, created_at, updated_at)
+    select $1::uuid, lesson.id, $2, lesson.module_id, $3::boolean, lesson."order", 'stable', $4::timestamptz, $4::timestamptz
+    from lesson
+    on conflict (user_id, lesson_key) do update set completed = excluded.completed, lesson_id = excluded.lesson_id,
+      module_id = excluded.module_id, lesson_order = excluded.lesson_order, tracking_method = 'stable',
+      updated_at = excluded.updated_at
+    returning *
+  )
+  select (select count(*)::int from written) as written, ${STATE_COLUMNS(
+    `(select * from user_progress where user_id = $1 and lesson_key is distinct from $2
+      union all select * from written)`,
+  )}`;
+
+const toRecord = (row: RecordJson): ProgressRecord => ({
+  ...row,
+  updated_at: new Date(row.updated_at).toISOString(),
 });
 
-/**
- * Records plus core's summary. A fixed five statements whatever the size of the course: modules,
- * active lessons, the learner's records, quizzes, the learner's completed attempts.
- */
-export async function progressState(ctx: AppContext, userId: string): Promise<ProgressState> {
-  const [moduleRows, lessonRows, recordRows, quizRows, attemptRows] = await Promise.all([
-    ctx.db.select({ id: modules.id, order_index: modules.orderIndex }).from(modules),
-    ctx.db
-      .select({
-        id: lessons.id,
-        lesson_key: lessons.lessonKey,
-        module_id: lessons.moduleId,
-        order: lessons.order,
-      })
-      .from(lessons)
-      .where(eq(lessons.isActive, true)),
-    ctx.db.select().from(userProgress).where(eq(userProgress.userId, userId)).orderBy(userProgress.id),
-    ctx.db.select({ id: quizzes.id, kind: quizzes.kind }).from(quizzes),
-    ctx.db
-      .select({
-        quiz_id: quizAttempts.quizId,
-        passed: quizAttempts.passed,
-        completed_at: quizAttempts.completedAt,
-      })
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.userId, userId), isNotNull(quizAttempts.completedAt))),
-  ]);
-  const records = recordRows.map(toRecord);
+/** Records plus core's summary, over the course structure this instance keeps in memory. */
+async function stateOf(ctx: AppContext, row: StateRow): Promise<ProgressState> {
+  const course = await courseStructure(ctx, row.version);
+  const records = row.records.map(toRecord);
   const summary = summarizeProgress({
-    modules: moduleRows,
-    lessons: lessonRows,
+    modules: course.modules,
+    lessons: course.lessons,
     records,
-    quizzes: quizRows,
-    attempts: attemptRows.map((a) => ({ ...a, completed_at: a.completed_at?.toISOString() ?? null })),
+    quizzes: course.quizzes,
+    attempts: row.attempts.map((a) => ({
+      ...a,
+      completed_at: a.completed_at ? new Date(a.completed_at).toISOString() : null,
+    })),
   });
   return { records, summary };
 }
 
 /**
+ * Records plus core's summary: one statement (records, attempts, course version) whatever the size of
+ * the course; the structure comes from memory (course/structure.ts).
+ */
+export async function progressState(ctx: AppContext, userId: string): Promise<ProgressState> {
+  const [row] = await ctx.database.query<StateRow>(STATE_SQL, [userId]);
+  return stateOf(ctx, row!);
+}
+
+/**
  * Marks a lesson complete or not by its stable key, for the signed-in learner only. One row per
- * (user, lesson key): concurrent calls meet in the upsert.
+ * (user, lesson key): concurrent calls meet in the upsert. One statement (COMPLETE_SQL).
  */
 export async function setLessonCompleted(
   ctx: AppContext,
@@ -73,37 +106,10 @@ export async function setLessonCompleted(
   lessonKey: string,
   completed: boolean,
 ): Promise<ProgressState> {
-  const [lesson] = await ctx.db
-    .select()
-    .from(lessons)
-    .where(and(eq(lessons.lessonKey, lessonKey), eq(lessons.isActive, true)));
-  if (!lesson) throw fail('not_found', lessonDoesNotExist(lessonKey));
-  const now = new Date(ctx.clock.now());
-  await ctx.db
-    .insert(userProgress)
-    .values({
-      userId,
-      lessonId: lesson.id,
-      lessonKey,
-      moduleId: lesson.moduleId,
-      completed,
-      lessonOrder: lesson.order,
-      trackingMethod: 'stable',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [userProgress.userId, userProgress.lessonKey],
-      set: {
-        completed,
-        lessonId: lesson.id,
-        moduleId: lesson.moduleId,
-        lessonOrder: lesson.order,
-        trackingMethod: 'stable',
-        updatedAt: now,
-      },
-    });
-  return progressState(ctx, userId);
+  const now = new Date(ctx.clock.now()).toISOString(); // as text: both drivers bind it the same way
+  const [row] = await ctx.database.query<StateRow>(COMPLETE_SQL, [userId, lessonKey, completed, now]);
+  if (!row?.written) throw fail('not_found', lessonDoesNotExist(lessonKey));
+  return stateOf(ctx, row);
 }
 
 /** Deletes all of the learner's progress and quiz attempts. */

@@ -17,6 +17,7 @@ export function settingsHub(ctx: AppContext) {
         return undefined;
       }
     },
+    current: () => getSettings(ctx),
   });
 }
 export type SettingsHub = ReturnType<typeof settingsHub>;

@@ -51,7 +51,8 @@ describe('an admin', () => {
       await page.goto('/admin/dashboard');
       await page.getByRole('heading', { name: 'Admin Console' }).waitFor();
       await page.goto('/content-loader');
-      await page.getByRole('heading', { name: 'Content Management' }).waitFor();
+      // exact: the Content Management System panel (admin §2) sits on the same screen
+      await page.getByRole('heading', { name: 'Content Management', exact: true }).waitFor();
       await page.getByRole('button', { name: 'Module 1', exact: true }).click();
       await page.getByText(/^Module Load ·/).waitFor({ timeout: 30_000 });
       await expectAccessible(page, 'content management');
@@ -87,10 +88,12 @@ describe('an admin', () => {
 
         // The admin writes the message, then switches maintenance on, in the console's settings panel.
         await page.goto('/admin');
+        await page.getByRole('tab', { name: 'System Settings' }).click();
         await page.getByLabel('System message').fill('Scheduled upgrade in progress');
         await page.getByLabel('Message type').selectOption('warning');
         await page.getByRole('button', { name: 'Save Message' }).click();
-        await page.getByText('System message saved').waitFor();
+        // first: radix announces a toast's text a second time to screen readers
+        await page.getByText('System message saved').first().waitFor();
         await page.getByRole('switch', { name: 'Maintenance mode' }).check();
         await expectAccessible(page, 'admin console, maintenance on');
         // The learner's page hears it live: signed out, maintenance page, the message on top.
@@ -111,7 +114,7 @@ describe('an admin', () => {
         await learner.page.getByRole('heading', { name: 'Sign in' }).waitFor();
 
         // Switching it off clears the message (admin §4): the banner goes, live.
-        await page.goto('/admin');
+        await page.goto('/admin?tab=settings');
         await page.getByRole('switch', { name: 'Maintenance mode' }).uncheck();
         await expect.poll(() => page.getByRole('region', { name: 'System message' }).count()).toBe(0);
         await learner.page.goto('/about');
@@ -135,11 +138,15 @@ describe('an admin', () => {
         await signIn(page, ADMIN.email, ADMIN.password);
         await page.goto(`/admin/user-progress?userId=${await learnerId(learner.page)}`);
         await page.getByText('2 of 25 lessons completed', { exact: false }).waitFor();
-        await page.getByRole('button', { name: 'Reset Module 1' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Reset Module 1?' });
+        // The module row's Reset (admin §2 Module Progress list) opens a confirmation.
+        await page
+          .getByRole('listitem', { name: /^Module 1:/ })
+          .getByRole('button', { name: 'Reset' })
+          .click();
+        const dialog = page.getByRole('alertdialog');
         await expectAccessible(page, 'admin reset module dialog');
         await dialog.getByRole('button', { name: 'Reset Module' }).click();
-        await page.getByText('Module Reset Complete').waitFor();
+        await page.getByText('Module Reset Complete').first().waitFor();
         await page.getByText('0 of 25 lessons completed', { exact: false }).waitFor();
       });
       await learner.page.goto('/module/1');

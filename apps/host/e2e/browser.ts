@@ -43,7 +43,8 @@ export interface AxeViolation {
 
 /** Runs axe-core on the page; answers the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // evaluate, not addScriptTag: the site's CSP (script-src 'self') refuses inline <script> tags
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;0`);
   const result = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at runtime
     const axe = (window as any).axe;

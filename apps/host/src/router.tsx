@@ -175,7 +175,12 @@ const syllabus = createRoute({
   component: pages('Syllabus'),
 });
 
-// admin §2: admin only.
+// admin §2: admin only. Every admin screen is the AdminConsole widget, in a route chunk of its own.
+const ADMIN_TABS = ['users', 'progress', 'settings', 'content', 'tracking', 'analytics'] as const;
+type AdminTabName = (typeof ADMIN_TABS)[number];
+/** ?tab= opens one of the console's tabs (kept in the address as the admin switches tabs). */
+const adminTabSearch = (search: Record<string, unknown>): { tab?: AdminTabName } =>
+  ADMIN_TABS.includes(search.tab as AdminTabName) ? { tab: search.tab as AdminTabName } : {};
 const adminGuard = createRoute({
   getParentRoute: () => rootRoute,
   id: 'admin-guard',
@@ -184,11 +189,13 @@ const adminGuard = createRoute({
 const adminIndex = createRoute({
   getParentRoute: () => adminGuard,
   path: '/admin',
+  validateSearch: adminTabSearch,
   component: admin('AdminHome'),
 });
 const adminDashboard = createRoute({
   getParentRoute: () => adminGuard,
   path: '/admin/dashboard',
+  validateSearch: adminTabSearch,
   component: admin('AdminHome'),
 });
 const adminUserProgress = createRoute({

@@ -2,6 +2,7 @@
 
 export type {
   AdminAdapter,
+  AdminAnalyticsAdapter,
   AdminAuditAdapter,
   AdminContentAdapter,
   AdminDiagnosticsAdapter,
@@ -29,6 +30,7 @@ export type {
   Unsubscribe,
   VerificationStatus,
 } from './adapter/CourseAdapter';
+export { adminMessages } from './adminMessages';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export type { CourseErrorCode } from './errors';
 export { CourseError, courseErrorFrom, HTTP_STATUS, isCourseError } from './errors';
@@ -43,7 +45,20 @@ export { withCourseEvents } from './events/withCourseEvents';
 export * from './http/adminEndpoints';
 export * from './http/endpoints';
 export type { MessageKey } from './messages';
-export { lessonDoesNotExist, messages, moduleDoesNotExist } from './messages';
+export {
+  diagnosticsLoadErrorMessage,
+  lessonDoesNotExist,
+  messages,
+  moduleDoesNotExist,
+  moduleLoadTitle,
+  moduleResetFailedMessage,
+  passwordResetSentMessage,
+  progressResetFailedMessage,
+  progressResetMessage,
+  quizAttemptsTitle,
+  roleAssignedMessage,
+  roleRemovedMessage,
+} from './messages';
 export type {
   OfflineCourseAdapter,
   OfflineQueueOptions,
@@ -51,6 +66,22 @@ export type {
   QueueStorage,
 } from './offline/withOfflineQueue';
 export { withOfflineQueue } from './offline/withOfflineQueue';
+export type { ProgressCsvRow } from './rules/analytics';
+export {
+  csvCell,
+  median,
+  PROGRESS_CSV_COLUMNS,
+  progressCsv,
+  progressCsvFileName,
+  progressCsvHeader,
+  progressCsvLine,
+  round1,
+  scoreBinIndex,
+  scoreBins,
+  scoreGroup,
+  shareCorrect,
+  shortQuestionText,
+} from './rules/analytics';
 export type { AuthErrorLike, MappedAuthError } from './rules/authErrors';
 export { mapAuthError } from './rules/authErrors';
 export {
@@ -95,6 +126,7 @@ export { createRateLimiter, decideRateLimit, RATE_LIMITS } from './rules/rateLim
 export type { ScoreColor } from './rules/scoreColor';
 export { adminScoreColor, learnerScoreColor } from './rules/scoreColor';
 export * from './schemas/admin';
+export * from './schemas/analytics';
 export * from './schemas/derived';
 export * from './schemas/entities';
 export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { lessonDoesNotExist, messages, moduleDoesNotExist } from './messages';
+import { adminMessages } from './adminMessages';
+import {
+  lessonDoesNotExist,
+  messages,
+  moduleDoesNotExist,
+  moduleLoadTitle,
+  passwordResetSentMessage,
+  roleAssignedMessage,
+  roleRemovedMessage,
+} from './messages';
 
 // The quoted validation messages and auth error texts of learner §5/§8 and admin §5/§8, copied
 // from the specs. Each must be one of core's messages, and core must hold each text once.
@@ -60,16 +69,43 @@ const SPEC_TEXTS = [
   'Insufficient permissions to access this resource.',
   'Security validation failed. Please try again.',
   'Access denied',
+  // admin §8 toasts and §2 console texts
+  'Role Assigned',
+  'Role Removed',
+  'Failed to assign role',
+  'Failed to remove role',
+  'Password Reset Sent',
+  'Failed to send password reset email',
+  'Failed to update user profile',
+  'User Creation Failed',
+  'Failed to create user account',
+  'Deletion Failed',
+  'An unexpected error occurred while loading modules',
+  'An unexpected error occurred while loading the module',
+  'An unexpected error occurred while refreshing images',
+  'Error: Failed to update maintenance mode',
+  'Error: Failed to update system message',
+  'Failed to load system settings',
+  'Failed to load dashboard data',
+  'Search users by name or email...',
+  'No users found matching your search.',
+  'No users found.',
 ];
 
 describe('the product texts', () => {
   it('hold every quoted spec message', () => {
-    const values = new Set<string>(Object.values(messages));
+    const values = new Set<string>([...Object.values(messages), ...Object.values(adminMessages)]);
     expect(SPEC_TEXTS.filter((text) => !values.has(text))).toEqual([]);
   });
   it('hold each text exactly once', () => {
-    const values = Object.values(messages);
+    const values = [...Object.values(messages), ...Object.values(adminMessages)];
     expect(values.filter((v, i) => values.indexOf(v) !== i)).toEqual([]);
+  });
+  it('fill in the role, e-mail and module of the admin toasts', () => {
+    expect(roleAssignedMessage('moderator')).toBe('Successfully assigned moderator role to user');
+    expect(roleRemovedMessage('admin')).toBe('Successfully removed admin role from user');
+    expect(passwordResetSentMessage('a@b.co')).toBe('Password reset email sent to a@b.co');
+    expect(moduleLoadTitle(3, 'Failed')).toBe('Module 3 Failed');
   });
   it('name a missing module or lesson by id', () => {
     expect(moduleDoesNotExist(7)).toBe('Module 7 does not exist');

@@ -78,6 +78,13 @@ export const messages = {
   guardSecurityFailed: 'Security validation failed. Please try again.',
   guardAccessDenied: 'Access denied',
 
+  // texts both sides show (learner §8 / admin §8)
+  guardSomethingWrong: 'Something went wrong',
+  errorTitle: 'Error',
+  resetFailedTitle: 'Reset Failed',
+  moduleLockedHint: 'Complete previous modules to unlock',
+  moduleResetCompleteTitle: 'Module Reset Complete',
+
   // learner §8 — quizzes (inline)
   quizNotFound: 'Quiz not found or no questions available.',
 } as const;
@@ -89,3 +96,34 @@ export const moduleDoesNotExist = (moduleId: number | string): string => `Module
 
 /** learner §8: 'Lesson {id} does not exist...' */
 export const lessonDoesNotExist = (lessonId: number | string): string => `Lesson ${lessonId} does not exist`;
+
+/** admin §8: 'Successfully assigned {role} role to user' */
+export const roleAssignedMessage = (role: string): string => `Successfully assigned ${role} role to user`;
+
+/** admin §8: 'Successfully removed {role} role from user' */
+export const roleRemovedMessage = (role: string): string => `Successfully removed ${role} role from user`;
+
+/** admin §8: 'Password reset email sent to {email}' */
+export const passwordResetSentMessage = (email: string): string => `Password reset email sent to ${email}`;
+
+/** admin §8: 'Module {n} Loaded' / 'Module {n} Failed' / 'Module {n} Error' */
+export const moduleLoadTitle = (n: number, outcome: 'Loaded' | 'Failed' | 'Error'): string =>
+  `Module ${n} ${outcome}`;
+
+/** admin §8: 'Progress has been reset for {name}.' */
+export const progressResetMessage = (name: string): string => `Progress has been reset for ${name}.`;
+
+/** admin §8: 'Failed to reset progress: {error}. Please try again.' */
+export const progressResetFailedMessage = (error: string): string =>
+  `Failed to reset progress: ${error}. Please try again.`;
+
+/** admin §8: 'Could not reset {module}: {error}' */
+export const moduleResetFailedMessage = (module: string, error: string): string =>
+  `Could not reset ${module}: ${error}`;
+
+/** admin §2: the attempts dialog's title, 'Quiz Attempts - {title}' */
+export const quizAttemptsTitle = (title: string): string => `Quiz Attempts - ${title}`;
+
+/** admin §8: 'Error loading diagnostic settings: ...' */
+export const diagnosticsLoadErrorMessage = (error: string): string =>
+  `Error loading diagnostic settings: ${error}`;

@@ -179,7 +179,9 @@ describe('the embedded player with the partner’s own sign-in', () => {
     }
     const dialog = player.getByRole('dialog');
     await dialog.getByText('Congratulations!').waitFor();
-    await expect.poll(() => dialog.evaluate((d) => d.contains((d.getRootNode() as ShadowRoot).activeElement))).toBe(true);
+    await expect
+      .poll(() => dialog.evaluate((d) => d.contains((d.getRootNode() as ShadowRoot).activeElement)))
+      .toBe(true);
     await dialog.getByRole('button', { name: 'Continue' }).press('Enter');
     await player.getByRole('tab', { name: 'Intro' }).waitFor();
     await expect.poll(() => player.getByRole('dialog').count()).toBe(0);

@@ -1,42 +1,69 @@
-import { type MountedPlayer, mountCoursePlayer } from './mountCoursePlayer';
+import {
+  type MountedPlayer,
+  type MountLocale,
+  type MountOptions,
+  mountCoursePlayer,
+} from './mountCoursePlayer';
 
-/** Reads the `theme` attribute: JSON of CourseTheme, e.g. `{"color":{"brand":"#0b6e4f"}}`. */
-function parseTheme(value: string | null) {
+/** Reads a JSON attribute (`theme`, `locale`); a malformed one is reported and ignored. */
+function parseJsonAttribute(element: HTMLElement, name: string) {
+  const value = element.getAttribute(name);
   if (!value) return undefined;
   try {
     return JSON.parse(value);
   } catch {
-    console.warn('CourseKit: the theme attribute is not valid JSON and was ignored');
+    console.warn(`CourseKit: the ${name} attribute is not valid JSON and was ignored`);
     return undefined;
   }
 }
 
 /**
- * `<course-player api-url="https://courses.example.com/api" module="2" theme='{"color":{"brand":"#0b6e4f"}}'>`
+ * `<course-player api-url="https://courses.example.com/api" module="2" theme='{"color":{"brand":"#0b6e4f"}}'
+ *  locale='{"lang":"de","strings":{"markComplete":"Als erledigt markieren"}}'>`
  * Course events arrive as DOM events named `coursekit:{type}` (they cross the shadow boundary).
  * A host with its own sign-in sets `element.getAccessToken = () => token` before adding the element.
  */
 export class CoursePlayerElement extends HTMLElement {
-  static observedAttributes = ['api-url', 'module', 'theme'];
+  static observedAttributes = ['api-url', 'module', 'theme', 'locale'];
   getAccessToken?: () => Promise<string | null | undefined> | string | null | undefined;
   #player: MountedPlayer | undefined;
+  #locale: MountLocale | undefined;
 
-  #options() {
+  /** The player's texts and language; set as a property it wins over the `locale` attribute (JSON). */
+  get locale(): MountLocale | undefined {
+    return this.#locale ?? parseJsonAttribute(this, 'locale');
+  }
+
+  set locale(value: MountLocale | undefined) {
+    this.#locale = value;
+    this.#player?.update({ locale: this.locale });
+  }
+
+  #options(): MountOptions {
     const moduleId = Number(this.getAttribute('module'));
     return {
       apiUrl: this.getAttribute('api-url') ?? '/api',
-      theme: parseTheme(this.getAttribute('theme')),
+      theme: parseJsonAttribute(this, 'theme'),
+      locale: this.locale,
       ...(Number.isInteger(moduleId) && moduleId > 0 ? { moduleId } : {}),
       ...(this.getAccessToken ? { getAccessToken: this.getAccessToken } : {}),
     };
   }
 
   connectedCallback() {
+    // A host may set `locale` before this script defines the element: that own property would hide
+    // the accessor, so it is taken over here.
+    if (Object.hasOwn(this, 'locale')) {
+      const early = (this as { locale?: MountLocale }).locale;
+      delete (this as { locale?: MountLocale }).locale;
+      this.#locale = early;
+    }
     this.#player ??= mountCoursePlayer(this, this.#options());
   }
 
-  attributeChangedCallback() {
-    this.#player?.update(this.#options());
+  attributeChangedCallback(name: string) {
+    // new texts keep the connection (session, offline queue, cache); the other attributes reconnect
+    this.#player?.update(name === 'locale' ? { locale: this.locale } : this.#options());
   }
 
   disconnectedCallback() {

@@ -5,10 +5,22 @@ import {
   withOfflineQueue,
 } from '@coursekit/core';
 import { createHttpAdapter, type SessionStorageLike } from '@coursekit/core/http';
-import { CoursePlayer, CourseProvider, type CourseTheme } from '@coursekit/react';
+import { CoursePlayer, CourseProvider, type CourseStrings, type CourseTheme } from '@coursekit/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { OfflineNotice } from './OfflineNotice';
 import { PLAYER_STYLES } from './styles';
+
+/** The player in the partner's language. */
+export interface MountLocale {
+  /**
+   * Replaces texts of the player, by key (see `defaultCourseStrings` in @coursekit/react), e.g.
+   * `{ markComplete: 'Als erledigt markieren', modulePickUp: 'Weiter in Modul {module}.' }`;
+   * unspecified keys keep the English defaults.
+   */
+  strings?: Partial<CourseStrings>;
+  /** The language of those texts ('de', 'fr-CH'), so screen readers pronounce them in it. */
+  lang?: string;
+}
 
 export interface MountOptions {
   /** The CourseKit API, e.g. `https://courses.example.com/api`. Ignored when `adapter` is given. */
@@ -19,6 +31,8 @@ export interface MountOptions {
   getAccessToken?: () => Promise<string | null | undefined> | string | null | undefined;
   /** Brand colours, font, radius and spacing. */
   theme?: CourseTheme;
+  /** Texts in the partner's language and its `lang`; `update({ locale })` replaces the whole locale. */
+  locale?: MountLocale;
   /** Every course event (lesson completed, quiz completed, maintenance…), in order. */
   onEvent?: CourseEventListener;
   /** Open on this module instead of the course dashboard. */
@@ -81,19 +95,22 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
         new CustomEvent(`coursekit:${event.type}`, { detail: event, bubbles: true, composed: true }),
       );
     };
+    const { strings, lang } = options.locale ?? {};
     root.render(
-      <>
-        {'offline' in adapter ? <OfflineNotice adapter={adapter as OfflineCourseAdapter} /> : null}
-        <CourseProvider
-          adapter={adapter}
-          {...(options.theme ? { theme: options.theme } : {})}
-          onEvent={onEvent}
-        >
-          <CoursePlayer
-            {...(options.moduleId ? { screen: 'module' as const, moduleId: options.moduleId } : {})}
-          />
-        </CourseProvider>
-      </>,
+      <CourseProvider
+        adapter={adapter}
+        {...(options.theme ? { theme: options.theme } : {})}
+        {...(strings ? { strings } : {})}
+        {...(lang ? { lang } : {})}
+        onEvent={onEvent}
+      >
+        {'offline' in adapter ? (
+          <OfflineNotice adapter={adapter as OfflineCourseAdapter} lang={lang} />
+        ) : null}
+        <CoursePlayer
+          {...(options.moduleId ? { screen: 'module' as const, moduleId: options.moduleId } : {})}
+        />
+      </CourseProvider>,
     );
   };
   render();

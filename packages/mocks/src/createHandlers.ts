@@ -7,6 +7,7 @@ import {
   messages,
 } from '@coursekit/core';
 import { delay, HttpResponse, http } from 'msw';
+import { createAdminHandlers } from './admin/createAdminHandlers';
 import type { MemoryStore } from './createMemoryStore';
 
 export interface HandlersOptions {
@@ -27,7 +28,8 @@ type Handle = (call: Call) => unknown;
 const CREATED = new Set<EndpointName>(['signUp', 'startAttempt']);
 
 /**
- * MSW request handlers that speak the reference API's learner surface (core's `endpoints` table),
+ * MSW request handlers that speak the reference API's learner surface (core's `endpoints` table)
+ * and its admin surface (`adminEndpoints`, see admin/createAdminHandlers),
  * backed by a memory store: same paths, bodies, answers and `{ error: { code, message } }` failures.
  * Use them with `setupWorker` in a browser (Storybook) or `setupServer` from 'msw/node' in tests.
  */
@@ -130,5 +132,5 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
   });
 
-  return [stream, ...handlers];
+  return [stream, ...handlers, ...createAdminHandlers(store, base)];
 }

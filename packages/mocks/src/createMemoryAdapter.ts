@@ -7,10 +7,12 @@ import {
   type Session,
   SystemSettingsSchema,
 } from '@coursekit/core';
+import { createMemoryAdmin } from './admin/createMemoryAdmin';
+import { DEMO_ADMIN } from './admin/seedAdminWorld';
 import { DEMO_LEARNER, type MemoryStore } from './createMemoryStore';
 
 export interface MemoryAdapterOptions {
-  /** Starts signed in as the scenario's demo learner (when it has one); default true. */
+  /** Starts signed in as the scenario's demo learner, or its demo admin in an admin scenario; default true. */
   signedIn?: boolean;
 }
 
@@ -24,7 +26,9 @@ type Schema = { parse(value: unknown): unknown };
 export function createMemoryAdapter(store: MemoryStore, options: MemoryAdapterOptions = {}): CourseAdapter {
   const listeners = new Set<(session: Session | null) => void>();
   let session: Session | null = null;
-  if (options.signedIn !== false && store.options.learner !== false) {
+  if (options.signedIn !== false && store.options.admin) {
+    session = store.sessionFor(DEMO_ADMIN.accessToken);
+  } else if (options.signedIn !== false && store.options.learner !== false) {
     session = store.sessionFor(DEMO_LEARNER.accessToken);
   }
 
@@ -50,6 +54,9 @@ export function createMemoryAdapter(store: MemoryStore, options: MemoryAdapterOp
     run(schema, () => work(userId()), { needsUser: true });
 
   return {
+    // Only an admin scenario's adapter carries the admin part; a learner's has none (the widget's
+    // guard case). The store still checks the admin role on every admin call, as the server does.
+    ...(store.options.admin ? { admin: createMemoryAdmin(store, () => session?.access_token ?? null) } : {}),
     auth: {
       getSession: async () => session,
       onSessionChange(listener) {

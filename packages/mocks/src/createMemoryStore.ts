@@ -31,6 +31,7 @@ import {
   validateEmail,
   validatePassword,
 } from '@coursekit/core';
+import { seedAdminWorld } from './admin/seedAdminWorld';
 import { buildCourse } from './buildCourse';
 import { type CourseFixture, courseFixture } from './fixtures/courseFixture';
 import { type ScenarioName, type ScenarioOptions, scenarioOptions } from './scenarios';
@@ -44,7 +45,8 @@ export const DEMO_LEARNER = {
   accessToken: 'demo-access-token',
 } as const;
 
-interface UserRow {
+/** One account as the memory store keeps it (exported for the admin side, admin/*). */
+export interface UserRow {
   user: AuthUser;
   password: string;
   profile: Profile | null;
@@ -190,6 +192,8 @@ export function createMemoryStore(
     modulesList: modules,
     lessonsList: lessons,
     quizzesList: quizzes,
+    /** The raw tables and helpers, for the admin side (admin/*), which works on every account. */
+    tables: { users, byEmail, accessTokens, progress, attempts, questionsOf, nextId, grade, fixture },
 
     // --- settings -----------------------------------------------------------------------------
     settings(): SystemSettings {
@@ -469,5 +473,6 @@ export function createMemoryStore(
     }
   }
 
+  if (options.admin) seedAdminWorld(store);
   return store;
 }

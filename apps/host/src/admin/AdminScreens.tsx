@@ -1,64 +1,78 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { AdminConsole, type AdminTab, CourseProvider } from '@coursekit/react/admin-console';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useCallback } from 'react';
 import { hostQueryClient } from '../learner/hostQueryClient';
 import { useAdapter } from '../session/SessionProvider';
-import { ContentLoader } from './ContentLoader';
-import { SettingsPanel } from './SettingsPanel';
 
-export { AdminUserProgress } from './AdminUserProgress';
-export { ContentLoader };
+// admin §2 routes, each one screen of the AdminConsole widget. This module (and the widget's code)
+// loads only when an admin route opens, so learners never download it.
 
-// The full admin console widget (issue 6) will take this page over; until then the host offers
-// the summary cards, the settings panel and links to the other admin tools.
-
-export function AdminHome() {
+function AdminHost({ children }: { children: ReactNode }) {
+  const adapter = useAdapter();
+  const router = useRouter();
+  const onNavigate = useCallback((path: string) => void router.navigate({ href: path }), [router]);
   return (
-    <QueryClientProvider client={hostQueryClient}>
-      <AdminHomePage />
-    </QueryClientProvider>
+    <CourseProvider adapter={adapter} queryClient={hostQueryClient} onNavigate={onNavigate}>
+      {children}
+    </CourseProvider>
   );
 }
 
-function AdminHomePage() {
-  const adapter = useAdapter();
-  const stats = useQuery({ queryKey: ['host', 'admin', 'stats'], queryFn: () => adapter.admin!.stats() });
-  const cards = [
-    ['Total Users', stats.data?.totalUsers],
-    ['Modules', stats.data?.totalModules],
-    ['Lessons', stats.data?.totalLessons],
-    ['Quizzes', stats.data?.totalQuizzes],
-  ] as const;
+function useSignIn() {
+  const navigate = useNavigate();
+  return useCallback(() => void navigate({ to: '/signin' }), [navigate]);
+}
+
+/** /admin and /admin/dashboard: the console; the open tab is kept in ?tab= so it can be linked. */
+export function AdminHome() {
+  const { tab } = useSearch({ strict: false }) as { tab?: AdminTab };
+  const navigate = useNavigate();
+  const onSignIn = useSignIn();
+  const onTabChange = useCallback(
+    (next: AdminTab) =>
+      void navigate({ to: '.', search: next === 'users' ? {} : { tab: next }, replace: true }),
+    [navigate],
+  );
   return (
-    <div className="stack">
-      <h1>Admin Console</h1>
-      {stats.isError ? (
-        <p className="form-error" role="alert">
-          Failed to load dashboard data
-        </p>
-      ) : null}
-      <ul className="stat-cards">
-        {cards.map(([label, value]) => (
-          <li key={label} className="card">
-            <span className="stat-label">{label}</span>
-            <span className="stat-value">{value ?? '…'}</span>
-          </li>
-        ))}
-      </ul>
-      <SettingsPanel />
-      <section className="card" aria-labelledby="admin-tools">
-        <h2 id="admin-tools">Tools</h2>
-        <ul>
-          <li>
-            <Link to="/admin/user-progress">User progress</Link>
-          </li>
-          <li>
-            <Link to="/content-loader">Content management</Link>
-          </li>
-        </ul>
-        <p className="muted">
-          User management, diagnostics, image tools and tracking arrive with the admin console.
-        </p>
-      </section>
-    </div>
+    <AdminHost>
+      <AdminConsole
+        screen="console"
+        {...(tab ? { tab } : {})}
+        onTabChange={onTabChange}
+        onSignIn={onSignIn}
+      />
+    </AdminHost>
+  );
+}
+
+/** /admin/user-progress: ?userId= follows the selection and is cleared when none is chosen. */
+export function AdminUserProgress() {
+  const { userId } = useSearch({ strict: false }) as { userId?: string };
+  const navigate = useNavigate();
+  const onSignIn = useSignIn();
+  const onUserChange = useCallback(
+    (next: string | null) =>
+      void navigate({ to: '/admin/user-progress', search: next ? { userId: next } : {}, replace: true }),
+    [navigate],
+  );
+  return (
+    <AdminHost>
+      <AdminConsole
+        screen="user-progress"
+        userId={userId ?? null}
+        onUserChange={onUserChange}
+        onSignIn={onSignIn}
+      />
+    </AdminHost>
+  );
+}
+
+/** /content-loader: the admin content tools (DESIGN decision 1). */
+export function ContentLoader() {
+  const onSignIn = useSignIn();
+  return (
+    <AdminHost>
+      <AdminConsole screen="content-loader" onSignIn={onSignIn} />
+    </AdminHost>
   );
 }

@@ -18,6 +18,7 @@ import type {
   TrackingOverviewSchema,
   UserProgressView,
 } from '../schemas/admin';
+import type { AnalyticsReport } from '../schemas/analytics';
 import type { CompletedAttempt, Role, SystemMessageType, SystemSettings } from '../schemas/entities';
 import type { Unsubscribe } from './CourseAdapter';
 
@@ -129,6 +130,18 @@ export interface AdminAuditAdapter {
   securityEvents(query?: { page?: number; pageSize?: number }): Promise<Page<SecurityEvent>>;
 }
 
+/** The Analytics tab (DESIGN decision 10): reports computed on the server, and the progress export. */
+export interface AdminAnalyticsAdapter {
+  /** Learners, the completion funnel by module, pre-assessment vs final quiz, per-question difficulty. */
+  report(): Promise<AnalyticsReport>;
+  /**
+   * Learner progress as CSV text (RFC 4180, CRLF lines, header first, one row per learner; cells a
+   * spreadsheet would run as formulas are prefixed with '). The widget saves it as
+   * `progressCsvFileName(today)`.
+   */
+  progressCsv(): Promise<string>;
+}
+
 /** Administration (admin.md). Every call is checked for the admin role on the server. */
 export interface AdminAdapter {
   /** Users, roles and counts for the console's summary cards. */
@@ -143,4 +156,6 @@ export interface AdminAdapter {
   tracking: AdminTrackingAdapter;
   audit: AdminAuditAdapter;
   stats(): Promise<SystemStats>;
+  /** Analytics reports and the progress CSV; optional, so adapters written before it still fit. */
+  analytics?: AdminAnalyticsAdapter;
 }

@@ -18,6 +18,7 @@ import {
   TrackingOverviewSchema,
   UserProgressViewSchema,
 } from '../schemas/admin';
+import { AnalyticsReportSchema } from '../schemas/analytics';
 import {
   CompletedAttemptSchema,
   RoleSchema,
@@ -79,6 +80,8 @@ export interface AdminEndpoint {
   answer?: z.ZodMiniType;
   /** The success status when not 200/204 (201 created, 202 job started). */
   status?: 201 | 202;
+  /** A text answer of this media type instead of JSON (the progress CSV); `answer` is then absent. */
+  produces?: 'text/csv';
   summary: string;
 }
 
@@ -357,6 +360,21 @@ export const adminEndpoints = {
     query: PageQuerySchema,
     answer: pageSchema(SecurityEventSchema),
     summary: 'Security events, newest first',
+  }),
+
+  adminAnalyticsReport: a({
+    method: 'GET',
+    path: '/admin/analytics/report',
+    auth: 'admin',
+    answer: AnalyticsReportSchema,
+    summary: 'Learners, completion funnel by module, pre-assessment vs final quiz, per-question difficulty',
+  }),
+  adminAnalyticsProgressCsv: a({
+    method: 'GET',
+    path: '/admin/analytics/progress.csv',
+    auth: 'admin',
+    produces: 'text/csv',
+    summary: 'Learner progress as CSV, one row per learner (attachment coursekit-progress-YYYY-MM-DD.csv)',
   }),
 } as const satisfies Record<string, AdminEndpoint>;
 

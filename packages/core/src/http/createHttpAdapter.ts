@@ -54,11 +54,11 @@ export interface HttpAdapterOptions {
 export type HttpCourseAdapter = CourseAdapter & { admin: AdminAdapter };
 
 type Params = Record<string, string | number>;
-type AdminAnswerOf<N extends AdminEndpointName> = (typeof adminEndpoints)[N] extends {
-  answer: infer S extends z.ZodMiniType;
-}
-  ? z.infer<S>
-  : undefined;
+type AdminAnswerOf<N extends AdminEndpointName> = (typeof adminEndpoints)[N] extends { produces: string }
+  ? string
+  : (typeof adminEndpoints)[N] extends { answer: infer S extends z.ZodMiniType }
+    ? z.infer<S>
+    : undefined;
 type AnswerOf<N extends EndpointName> = (typeof endpoints)[N] extends {
   answer: infer S extends z.ZodMiniType;
 }
@@ -204,6 +204,8 @@ export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapte
         headers: { authorization: `Bearer ${token}` },
         ...(init.body !== undefined ? { json: init.body } : {}),
       });
+      // A text export (the progress CSV) is answered as it came; everything else is validated JSON.
+      if (endpoint.produces) return (await response.text()) as AdminAnswerOf<N>;
       if (!endpoint.answer || response.status === 204) return undefined as AdminAnswerOf<N>;
       const parsed = endpoint.answer.safeParse(await response.json());
       if (!parsed.success) throw new CourseError('unexpected', messages.authUnexpected);
@@ -323,6 +325,10 @@ export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapte
       securityEvents: (query = {}) => adminCall('adminAuditSecurityEvents', { query: { ...query } }),
     },
     stats: () => adminCall('adminStats'),
+    analytics: {
+      report: () => adminCall('adminAnalyticsReport'),
+      progressCsv: () => adminCall('adminAnalyticsProgressCsv'),
+    },
   };
 
   async function progressWithRetry() {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useCourseAdapter } from '../provider/useCourseAdapter';
+import { playerStrings } from '../strings/playerStrings';
+import { useStrings } from '../strings/useStrings';
 import * as s from '../ui/styles.css';
 import { useToast } from '../ui/toast';
 
@@ -10,6 +12,7 @@ import { useToast } from '../ui/toast';
 export function CertificateDownload() {
   const adapter = useCourseAdapter();
   const toast = useToast();
+  const t = useStrings(playerStrings);
   const [busy, setBusy] = useState(false);
   if (!adapter.certificate) return null;
   const download = async () => {
@@ -18,15 +21,11 @@ export function CertificateDownload() {
       const url = await adapter.certificate!.downloadUrl();
       const link = document.createElement('a');
       link.href = url;
-      link.download = 'certificate.pdf';
+      link.download = t.certificateFileName;
       link.rel = 'noopener';
       link.click();
     } catch {
-      toast({
-        title: 'Error',
-        description: 'Failed to download the certificate. Please try again.',
-        variant: 'error',
-      });
+      toast({ title: t.errorToastTitle, description: t.certificateDownloadFailed, variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -34,7 +33,7 @@ export function CertificateDownload() {
   return (
     <div>
       <button type="button" className={s.button.primary} onClick={download} disabled={busy} aria-busy={busy}>
-        {busy ? 'Preparing certificate…' : 'Download Certificate (PDF)'}
+        {busy ? t.preparingCertificate : t.downloadCertificate}
       </button>
     </div>
   );

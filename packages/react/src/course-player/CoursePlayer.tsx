@@ -2,6 +2,8 @@ import { lazy, Suspense, useCallback } from 'react';
 import { NavigationScope, useNavigate, useWidgetRoute } from '../provider/navigation';
 import { parseRoute, type Route } from '../provider/routes';
 import { useRoles, useSettings } from '../queries/courseQueries';
+import { playerStrings } from '../strings/playerStrings';
+import { useStrings } from '../strings/useStrings';
 import { Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
 import { useFocusOnChange } from '../ui/useFocusOnChange';
@@ -39,9 +41,9 @@ export interface CoursePlayerProps {
   lessonId?: number;
   /** The quiz of the 'quiz' and 'results' screens. */
   quizId?: number;
-  /** The course title on the dashboard. */
+  /** The course title on the dashboard (default: the `courseTitle` text). */
   title?: string;
-  /** The course description on the dashboard. */
+  /** The course description on the dashboard (default: the `courseDescription` text). */
   description?: string;
 }
 
@@ -63,8 +65,9 @@ const ownsLearnerPath = (path: string) => parseRoute(path).screen !== 'not-found
 
 /** The whole course for an embed, or one of its screens for a host app (learner §2). */
 export function CoursePlayer(props: CoursePlayerProps) {
+  const t = useStrings(playerStrings);
   return (
-    <WidgetRoot label="Course">
+    <WidgetRoot label={t.coursePlayerLabel}>
       <Player {...props} />
     </WidgetRoot>
   );
@@ -75,6 +78,7 @@ function Player(props: CoursePlayerProps) {
   const { path, internal, navigate } = useWidgetRoute(pathOf(props), owns);
   const route = parseRoute(internal ? path : pathOf(props));
   const settings = useSettings();
+  const t = useStrings(playerStrings);
   const focusRef = useFocusOnChange<HTMLDivElement>(internal ? path : null);
 
   // learner §4: in maintenance, learners see the maintenance page and admins pass (a failed check
@@ -86,11 +90,7 @@ function Player(props: CoursePlayerProps) {
   let screen = <Screen route={route} {...props} />;
   if (settings.isPending) screen = <Skeletons count={1} />;
   else if (maintenance && !isAdmin) {
-    screen = roles.isPending ? (
-      <Skeletons count={1} label="Checking permissions..." />
-    ) : (
-      <MaintenanceNotice />
-    );
+    screen = roles.isPending ? <Skeletons count={1} label={t.checkingPermissions} /> : <MaintenanceNotice />;
   }
   return (
     <div className={s.stack}>
@@ -103,17 +103,10 @@ function Player(props: CoursePlayerProps) {
 }
 
 function Screen({ route, title, description, lessonId }: { route: Route } & CoursePlayerProps) {
+  const t = useStrings(playerStrings);
   switch (route.screen) {
     case 'dashboard':
-      return (
-        <Dashboard
-          title={title ?? 'Data Literacy for Facility Managers'}
-          description={
-            description ??
-            'A self-paced course for facility-management and real estate professionals, in five modules.'
-          }
-        />
-      );
+      return <Dashboard title={title ?? t.courseTitle} description={description ?? t.courseDescription} />;
     case 'modules':
       return <ModuleList />;
     case 'module':
@@ -151,12 +144,13 @@ function Screen({ route, title, description, lessonId }: { route: Route } & Cour
 
 function NotFound() {
   const navigate = useNavigate();
+  const t = useStrings(playerStrings);
   return (
     <div className={s.card} role="alert">
-      <h2 className={s.heading}>Oops! Page not found</h2>
+      <h2 className={s.heading}>{t.notFoundTitle}</h2>
       <div>
         <button type="button" className={s.button.primary} onClick={() => navigate('/')}>
-          Return to Home
+          {t.returnHome}
         </button>
       </div>
     </div>

@@ -1,14 +1,11 @@
-import {
-  COURSE_TIME,
-  formatDuration,
-  learnerScoreColor,
-  messages,
-  moduleDurationMinutes,
-  type QuizListItem,
-} from '@coursekit/core';
+import { formatDuration, learnerScoreColor, moduleDurationMinutes, type QuizListItem } from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
 import { resultsPath } from '../provider/routes';
 import { useCertificate, useModules, useProgress, useQuizList } from '../queries/courseQueries';
+import { FormattedText } from '../strings/FormattedText';
+import { formatString } from '../strings/formatString';
+import { playerStrings } from '../strings/playerStrings';
+import { useStrings } from '../strings/useStrings';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
@@ -22,6 +19,7 @@ export interface DashboardProps {
 /** learner §2 /course: the course at a glance, and the way in. */
 export function Dashboard({ title, description }: DashboardProps) {
   const navigate = useNavigate();
+  const t = useStrings(playerStrings);
   const progress = useProgress();
   const modules = useModules();
   const quizzes = useQuizList();
@@ -29,7 +27,7 @@ export function Dashboard({ title, description }: DashboardProps) {
   const certificate = useCertificate(summary?.courseComplete === true);
 
   const error = progress.error ?? modules.error;
-  if (isUnauthorized(error)) return <SignInPrompt message={messages.authSessionExpired} />;
+  if (isUnauthorized(error)) return <SignInPrompt message={t.sessionExpired} />;
   if (error) {
     return (
       <ErrorState
@@ -52,29 +50,35 @@ export function Dashboard({ title, description }: DashboardProps) {
       <header className={s.stack}>
         <h2 className={s.heading}>{title}</h2>
         <p className={s.muted}>{description}</p>
-        <p className={s.muted}>Estimated time: {COURSE_TIME.estimated}</p>
+        <p className={s.muted}>{formatString(t.estimatedTime, { time: t.courseTimeEstimated })}</p>
       </header>
 
       <section className={s.card} aria-labelledby="ck-overall">
         <h3 id="ck-overall" className={s.subheading}>
-          Overall Progress
+          {t.overallProgress}
         </h3>
-        <ProgressBar value={summary.progressPercentage} label="Overall progress" />
+        <ProgressBar value={summary.progressPercentage} label={t.overallProgressBar} />
         <p className={s.muted}>
-          {summary.completedLessons} of {summary.totalLessons} lessons completed ({summary.progressPercentage}
-          %)
+          {formatString(t.courseLessonsCompleted, {
+            completed: summary.completedLessons,
+            total: summary.totalLessons,
+            percent: summary.progressPercentage,
+          })}
         </p>
       </section>
 
       {summary.courseComplete && certificate.data ? (
         <section className={s.card} aria-labelledby="ck-certificate">
           <h3 id="ck-certificate" className={s.subheading}>
-            Certificate of Completion
+            {t.certificateTitle}
           </h3>
           <p className={s.text}>
-            {certificate.data.learner_name} — {certificate.data.course_title}
+            {formatString(t.certificateHolder, {
+              learner: certificate.data.learner_name,
+              course: certificate.data.course_title,
+            })}
           </p>
-          <p className={s.muted}>Verification code: {certificate.data.code}</p>
+          <p className={s.muted}>{formatString(t.certificateCode, { code: certificate.data.code })}</p>
           <CertificateDownload />
         </section>
       ) : null}
@@ -83,26 +87,22 @@ export function Dashboard({ title, description }: DashboardProps) {
         {summary.isComplete && !summary.quizPassed ? (
           <section className={s.card} aria-labelledby="ck-next">
             <h3 id="ck-next" className={s.subheading}>
-              Take the final quiz!
+              {t.finalQuizTitle}
             </h3>
-            <p className={s.muted}>
-              You have completed every lesson. Pass the final quiz to complete the course.
-            </p>
+            <p className={s.muted}>{t.finalQuizBody}</p>
             <div>
               <button type="button" className={s.button.primary} onClick={() => navigate('/quizzes')}>
-                Take Final Quiz
+                {t.finalQuizButton}
               </button>
             </div>
           </section>
         ) : (
           <section className={s.card} aria-labelledby="ck-next">
             <h3 id="ck-next" className={s.subheading}>
-              {summary.hasStarted ? 'Continue Learning' : 'Getting Started'}
+              {summary.hasStarted ? t.continueLearning : t.gettingStarted}
             </h3>
             <p className={s.muted}>
-              {summary.hasStarted
-                ? `Pick up where you left off in Module ${nextModuleId}.`
-                : 'Begin with Module 1: The Language of Data.'}
+              {summary.hasStarted ? formatString(t.modulePickUp, { module: nextModuleId }) : t.courseBegin}
             </p>
             <div>
               <button
@@ -110,7 +110,7 @@ export function Dashboard({ title, description }: DashboardProps) {
                 className={s.button.primary}
                 onClick={() => navigate(`/module/${nextModuleId}`)}
               >
-                {summary.hasStarted ? 'Continue Learning' : 'Start Learning'}
+                {summary.hasStarted ? t.continueLearning : t.startLearning}
               </button>
             </div>
           </section>
@@ -118,15 +118,21 @@ export function Dashboard({ title, description }: DashboardProps) {
 
         <section className={s.card} aria-labelledby="ck-pre">
           <h3 id="ck-pre" className={s.subheading}>
-            Pre-Assessment Results
+            {t.preAssessmentResults}
           </h3>
           {pre?.summary.hasAttempted ? (
             <>
               <p className={s.text}>
-                Best score:{' '}
-                <span className={s.score[learnerScoreColor(pre.summary.bestPercentage)]}>
-                  {Math.round(pre.summary.bestPercentage)}%
-                </span>
+                <FormattedText
+                  template={t.bestScore}
+                  values={{
+                    score: (
+                      <span className={s.score[learnerScoreColor(pre.summary.bestPercentage)]}>
+                        {Math.round(pre.summary.bestPercentage)}%
+                      </span>
+                    ),
+                  }}
+                />
               </p>
               <div>
                 <button
@@ -134,18 +140,16 @@ export function Dashboard({ title, description }: DashboardProps) {
                   className={s.button.secondary}
                   onClick={() => navigate(resultsPath(pre.quiz.id))}
                 >
-                  View Results
+                  {t.viewResults}
                 </button>
               </div>
             </>
           ) : (
             <>
-              <p className={s.muted}>
-                Check what you already know ({COURSE_TIME.preAssessment}, no time limit).
-              </p>
+              <p className={s.muted}>{formatString(t.preAssessmentInvite, { time: t.preAssessmentTime })}</p>
               <div>
                 <button type="button" className={s.button.secondary} onClick={() => navigate('/assessment')}>
-                  Take Assessment
+                  {t.takeAssessment}
                 </button>
               </div>
             </>
@@ -159,7 +163,7 @@ export function Dashboard({ title, description }: DashboardProps) {
 
       <section className={s.stack} aria-labelledby="ck-modules">
         <h3 id="ck-modules" className={s.subheading}>
-          Modules
+          {t.modulesHeading}
         </h3>
         <ul className={s.list}>
           {modules.data.map((m) => {
@@ -168,19 +172,21 @@ export function Dashboard({ title, description }: DashboardProps) {
               <li key={m.id} className={s.card}>
                 <div className={s.spread}>
                   <h4 className={s.subheading}>
-                    Module {m.id}: {m.name}
+                    {formatString(t.moduleTitle, { number: m.id, name: m.name })}
                   </h4>
                   <span className={s.muted}>{formatDuration(moduleDurationMinutes(m.id))}</span>
                 </div>
                 <p className={s.muted}>{m.description}</p>
                 <div className={s.spread}>
-                  <span className={s.muted}>{p?.progressPercentage ?? 0}% complete</span>
+                  <span className={s.muted}>
+                    {formatString(t.modulePercentComplete, { percent: p?.progressPercentage ?? 0 })}
+                  </span>
                   <button
                     type="button"
                     className={s.button.secondary}
                     onClick={() => navigate(`/module/${m.id}`)}
                   >
-                    Open Module {m.id}
+                    {formatString(t.openModule, { number: m.id })}
                   </button>
                 </div>
               </li>
@@ -194,25 +200,32 @@ export function Dashboard({ title, description }: DashboardProps) {
 
 function QuizResultCard({ item }: { item: QuizListItem }) {
   const navigate = useNavigate();
+  const t = useStrings(playerStrings);
   const { quiz, summary } = item;
   return (
-    <section className={s.card} aria-label={`${quiz.title} results`}>
+    <section className={s.card} aria-label={formatString(t.quizResultsCard, { quiz: quiz.title })}>
       <h3 className={s.subheading}>{quiz.title}</h3>
       <p className={s.text}>
-        Best score:{' '}
-        <span className={s.score[learnerScoreColor(summary.bestPercentage)]}>
-          {Math.round(summary.bestPercentage)}%
-        </span>{' '}
+        <FormattedText
+          template={t.bestScore}
+          values={{
+            score: (
+              <span className={s.score[learnerScoreColor(summary.bestPercentage)]}>
+                {Math.round(summary.bestPercentage)}%
+              </span>
+            ),
+          }}
+        />{' '}
         <span className={summary.passed ? s.badge.success : s.badge.info}>
-          {summary.passed ? 'Passed' : 'In Progress'}
+          {summary.passed ? t.passed : t.inProgress}
         </span>
       </p>
       <div className={s.row}>
         <button type="button" className={s.button.secondary} onClick={() => navigate('/quizzes')}>
-          Go to Quizzes
+          {t.goToQuizzes}
         </button>
         <button type="button" className={s.button.secondary} onClick={() => navigate(resultsPath(quiz.id))}>
-          View Results
+          {t.viewResults}
         </button>
       </div>
     </section>

@@ -1,6 +1,9 @@
-import { formatDuration, messages, moduleDurationMinutes } from '@coursekit/core';
+import { formatDuration, moduleDurationMinutes } from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
 import { useModules, useProgress } from '../queries/courseQueries';
+import { formatString } from '../strings/formatString';
+import { playerStrings } from '../strings/playerStrings';
+import { useStrings } from '../strings/useStrings';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
 
@@ -9,34 +12,38 @@ export function ModuleList() {
   const navigate = useNavigate();
   const modules = useModules();
   const progress = useProgress();
+  const t = useStrings(playerStrings);
   const error = modules.error ?? progress.error;
-  if (isUnauthorized(error)) return <SignInPrompt message={messages.authSessionExpired} />;
+  if (isUnauthorized(error)) return <SignInPrompt message={t.sessionExpired} />;
   if (error) return <ErrorState error={error} onRetry={() => void modules.refetch()} />;
   if (!modules.data) return <Skeletons />;
 
   return (
     <div className={s.stack}>
-      <h2 className={s.heading}>Course Modules</h2>
+      <h2 className={s.heading}>{t.courseModules}</h2>
       <ul className={s.list}>
         {modules.data.map((m) => {
           const p = progress.data?.summary.modules.find((x) => x.moduleId === m.id);
           return (
             <li key={m.id} className={s.card}>
-              <h3 className={s.subheading}>
-                Module {m.id}: {m.name}
-              </h3>
+              <h3 className={s.subheading}>{formatString(t.moduleTitle, { number: m.id, name: m.name })}</h3>
               <p className={s.muted}>{m.description}</p>
               <div className={s.spread}>
                 <span className={s.muted}>
-                  {p ? `${p.completedLessons} of ${p.totalLessons} lessons` : ''} ·{' '}
-                  {formatDuration(moduleDurationMinutes(m.id))}
+                  {p
+                    ? formatString(t.moduleLessonsCount, {
+                        completed: p.completedLessons,
+                        total: p.totalLessons,
+                      })
+                    : ''}{' '}
+                  · {formatDuration(moduleDurationMinutes(m.id))}
                 </span>
                 <button
                   type="button"
                   className={s.button.primary}
                   onClick={() => navigate(`/module/${m.id}`)}
                 >
-                  Open Module {m.id}
+                  {formatString(t.openModule, { number: m.id })}
                 </button>
               </div>
             </li>

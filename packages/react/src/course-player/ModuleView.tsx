@@ -1,17 +1,14 @@
-import {
-  completedLessonIds,
-  initialLessonIndex,
-  lessonTabLabel,
-  messages,
-  moduleCompletionTarget,
-  percent,
-} from '@coursekit/core';
+import { completedLessonIds, initialLessonIndex, moduleCompletionTarget, percent } from '@coursekit/core';
 import { Dialog, Tabs } from 'radix-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
 import { useCourseContext } from '../provider/useCourseAdapter';
 import { useLessons, useModules, useProgress } from '../queries/courseQueries';
 import { useSetLessonCompleted } from '../queries/progressMutations';
+import { formatString } from '../strings/formatString';
+import { playerStrings } from '../strings/playerStrings';
+import { lessonTabText } from '../strings/ruleTexts';
+import { useStrings } from '../strings/useStrings';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
@@ -24,6 +21,7 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
   const navigate = useNavigate();
   const { progressLimiter } = useCourseContext();
   const toast = useToast();
+  const t = useStrings(playerStrings);
   const container = usePortalContainer();
   const modules = useModules();
   const module = modules.data?.find((m) => m.id === moduleId);
@@ -67,13 +65,13 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
   }, [unknown, navigate]);
 
   const error = modules.error ?? lessons.error ?? progress.error;
-  if (isUnauthorized(error)) return <SignInPrompt message={messages.authSessionExpired} />;
+  if (isUnauthorized(error)) return <SignInPrompt message={t.sessionExpired} />;
   if (error) {
     return (
       <ErrorState
         error={error}
-        title="Failed to load module data"
-        retryLabel="Retry"
+        title={t.moduleLoadFailed}
+        retryLabel={t.retry}
         onRetry={() => {
           void modules.refetch();
           void lessons.refetch();
@@ -82,16 +80,16 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
       />
     );
   }
-  if (unknown) return <p className={s.text}>Module not found</p>;
+  if (unknown) return <p className={s.text}>{t.moduleNotFound}</p>;
   if (!module || !lessons.data || !progress.data || index === null) return <Skeletons count={1} />;
   if (lessons.data.length === 0) {
     return (
       <div className={s.card} role="alert">
-        <h2 className={s.subheading}>No lessons found for this module</h2>
-        <p className={s.muted}>No lessons available for this module.</p>
+        <h2 className={s.subheading}>{t.noLessonsTitle}</h2>
+        <p className={s.muted}>{t.noLessonsBody}</p>
         <div>
           <button type="button" className={s.button.secondary} onClick={() => void lessons.refetch()}>
-            Retry
+            {t.retry}
           </button>
         </div>
       </div>
@@ -107,17 +105,17 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
   async function markComplete() {
     // One browser holds one learner's session, so the lesson key is the spec's "user and lesson".
     if (!progressLimiter.attempt(lesson.lesson_key).allowed) {
-      toast({ title: messages.rateLimitProgress, variant: 'error' });
+      toast({ title: t.progressRateLimited, variant: 'error' });
       return;
     }
     try {
       const state = await mark.mutateAsync({ lessonKey: lesson.lesson_key, completed: true });
-      toast({ title: 'Lesson completed!' });
+      toast({ title: t.lessonCompletedToast });
       const nowDone = completedLessonIds(list, state.records);
       if (list.every((l) => nowDone.has(l.id))) setDialogOpen(true);
       else if (index! < list.length - 1) step(index! + 1);
     } catch {
-      toast({ title: 'Failed to mark lesson as complete', variant: 'error' });
+      toast({ title: t.lessonCompleteFailed, variant: 'error' });
     }
   }
 
@@ -126,21 +124,24 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
       <header className={s.stack}>
         <h2 className={s.heading}>{module.name}</h2>
         <p className={s.muted}>{module.description}</p>
-        <ProgressBar value={percent(completedHere, list.length)} label={`${module.name} progress`} />
+        <ProgressBar
+          value={percent(completedHere, list.length)}
+          label={formatString(t.moduleProgressBar, { module: module.name })}
+        />
         <p className={s.muted}>
-          {completedHere} of {list.length} lessons completed
+          {formatString(t.moduleLessonsCompleted, { completed: completedHere, total: list.length })}
         </p>
       </header>
 
       <Tabs.Root value={String(index)} onValueChange={(value) => setIndex(Number(value))} className={s.stack}>
-        <Tabs.List className={s.tabList} aria-label="Lessons">
+        <Tabs.List className={s.tabList} aria-label={t.lessonTabs}>
           {list.map((l, i) => (
             <Tabs.Trigger key={l.id} value={String(i)} className={s.tab}>
-              {lessonTabLabel(i)}
+              {lessonTabText(t, i)}
               {done.has(l.id) ? (
                 <span className={s.completedMark}>
                   {' '}
-                  ✓<span className={s.visuallyHidden}> (completed)</span>
+                  ✓<span className={s.visuallyHidden}> {t.lessonCompletedMark}</span>
                 </span>
               ) : null}
             </Tabs.Trigger>
@@ -161,7 +162,7 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
           disabled={index === 0}
           onClick={() => step(index - 1)}
         >
-          Previous
+          {t.previous}
         </button>
         <button
           type="button"
@@ -169,7 +170,7 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
           disabled={isDone || mark.isPending}
           onClick={() => void markComplete()}
         >
-          {isDone ? 'Completed' : 'Mark Complete'}
+          {isDone ? t.lessonCompleted : t.markComplete}
         </button>
         <button
           type="button"
@@ -177,7 +178,7 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
           disabled={index >= list.length - 1}
           onClick={() => step(index + 1)}
         >
-          Next
+          {t.next}
         </button>
       </div>
 
@@ -185,9 +186,9 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
         <Dialog.Portal container={container}>
           <Dialog.Overlay className={s.overlay} />
           <Dialog.Content className={s.dialog}>
-            <Dialog.Title className={s.subheading}>Congratulations!</Dialog.Title>
+            <Dialog.Title className={s.subheading}>{t.congratulations}</Dialog.Title>
             <Dialog.Description className={s.text}>
-              You have completed all lessons in {module.name}.
+              {formatString(t.moduleCompletedBody, { module: module.name })}
             </Dialog.Description>
             <div>
               <button
@@ -198,7 +199,7 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
                   navigate(target.path || '/progress');
                 }}
               >
-                Continue
+                {t.moduleCompletedContinue}
               </button>
             </div>
           </Dialog.Content>

@@ -1,9 +1,13 @@
-import { COURSE_TIME, type SystemSettings } from '@coursekit/core';
+import type { SystemSettings } from '@coursekit/core';
 import { useEffect, useState } from 'react';
+import { formatString } from '../strings/formatString';
+import { playerStrings } from '../strings/playerStrings';
+import { useStrings } from '../strings/useStrings';
 import * as s from '../ui/styles.css';
 
 /** learner §2: the dismissible system message; it comes back when the message changes. */
 export function SystemBanner({ settings }: { settings: SystemSettings }) {
+  const t = useStrings(playerStrings);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const message = settings.system_message;
   useEffect(() => setDismissed((d) => (d === message ? d : null)), [message]);
@@ -14,7 +18,7 @@ export function SystemBanner({ settings }: { settings: SystemSettings }) {
         {message}
       </p>
       <button type="button" className={s.button.link} onClick={() => setDismissed(message)}>
-        Dismiss
+        {t.dismiss}
       </button>
     </div>
   );
@@ -22,13 +26,14 @@ export function SystemBanner({ settings }: { settings: SystemSettings }) {
 
 /** learner §2's maintenance page, as the embedded player shows it to learners. */
 export function MaintenanceNotice() {
+  const t = useStrings(playerStrings);
   return (
     <div className={s.card} role="alert">
-      <h2 className={s.heading}>Under Maintenance</h2>
-      <p className={s.text}>We are currently performing scheduled maintenance to improve your experience.</p>
-      <p className={s.text}>Expected Duration: {COURSE_TIME.maintenanceDuration}</p>
-      <p className={s.muted}>Please check back shortly.</p>
-      <p className={s.muted}>If the problem persists, please contact support.</p>
+      <h2 className={s.heading}>{t.maintenanceTitle}</h2>
+      <p className={s.text}>{t.maintenanceBody}</p>
+      <p className={s.text}>{formatString(t.maintenanceExpected, { duration: t.maintenanceDuration })}</p>
+      <p className={s.muted}>{t.maintenanceCheckBack}</p>
+      <p className={s.muted}>{t.maintenanceSupport}</p>
     </div>
   );
 }

@@ -8,6 +8,10 @@ import {
 } from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
 import { useResetModule } from '../queries/progressMutations';
+import { formatString } from '../strings/formatString';
+import { progressStrings } from '../strings/progressStrings';
+import { MODULE_ACTION_TEXT } from '../strings/ruleTexts';
+import { useStrings } from '../strings/useStrings';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ProgressBar } from '../ui/ProgressBar';
 import * as s from '../ui/styles.css';
@@ -25,17 +29,20 @@ export function ModuleProgressRow({ module, progress, summary, modules }: Module
   const navigate = useNavigate();
   const toast = useToast();
   const reset = useResetModule();
-  const title = `Module ${module.id}: ${module.name}`;
+  const t = useStrings(progressStrings);
+  const title = formatString(t.moduleTitle, { number: module.id, name: module.name });
 
   if (!isModuleRowOpen(progress)) {
     return (
-      <li className={s.lockedCard} aria-label={`${title} (locked)`}>
+      <li className={s.lockedCard} aria-label={formatString(t.moduleLocked, { module: title })}>
         <div className={s.spread}>
           <h4 className={s.subheading}>{title}</h4>
-          <span className={s.badge.muted}>Locked</span>
+          <span className={s.badge.muted}>{t.lockedBadge}</span>
         </div>
-        <p className={s.muted}>Complete previous modules to unlock</p>
-        <p className={s.muted}>0 of {progress.totalLessons} lessons</p>
+        <p className={s.muted}>{t.moduleLockedHint}</p>
+        <p className={s.muted}>
+          {formatString(t.moduleLessonsCount, { completed: 0, total: progress.totalLessons })}
+        </p>
       </li>
     );
   }
@@ -44,20 +51,20 @@ export function ModuleProgressRow({ module, progress, summary, modules }: Module
   const target = moduleCompletionTarget(module.id, summary, modules);
   const action =
     label === 'Complete'
-      ? { text: target.type === 'quiz' ? 'Take Quiz' : 'Next Module', path: target.path }
-      : { text: label, path: `/module/${module.id}` };
+      ? { text: target.type === 'quiz' ? t.takeQuiz : t.nextModule, path: target.path }
+      : { text: t[MODULE_ACTION_TEXT[label]], path: `/module/${module.id}` };
 
   async function resetModule() {
     try {
       await reset.mutateAsync(module.id);
       toast({
-        title: 'Module Reset Complete',
-        description: `All lessons in ${module.name} are marked incomplete.`,
+        title: t.moduleResetTitle,
+        description: formatString(t.moduleResetBody, { module: module.name }),
       });
     } catch (e) {
       toast({
-        title: 'Reset Failed',
-        description: `Could not reset ${module.name}: ${(e as Error).message}`,
+        title: t.moduleResetFailedTitle,
+        description: formatString(t.moduleResetFailed, { module: module.name, error: (e as Error).message }),
         variant: 'error',
       });
     }
@@ -68,31 +75,38 @@ export function ModuleProgressRow({ module, progress, summary, modules }: Module
       <div className={s.spread}>
         <h4 className={s.subheading}>{title}</h4>
         <span className={progress.progressPercentage === 100 ? s.badge.success : s.badge.info}>
-          {progress.progressPercentage === 100 ? 'Complete' : 'In Progress'}
+          {progress.progressPercentage === 100 ? t.statusComplete : t.inProgress}
         </span>
       </div>
       <p className={s.muted}>{module.description}</p>
-      <ProgressBar value={progress.progressPercentage} label={`${module.name} progress`} />
+      <ProgressBar
+        value={progress.progressPercentage}
+        label={formatString(t.moduleProgressBar, { module: module.name })}
+      />
       <p className={s.muted}>
-        {progress.completedLessons} of {progress.totalLessons} lessons · {progress.progressPercentage}%
+        {formatString(t.moduleLessonsCount, {
+          completed: progress.completedLessons,
+          total: progress.totalLessons,
+        })}{' '}
+        · {progress.progressPercentage}%
       </p>
       <div className={s.row}>
         <button type="button" className={s.button.primary} onClick={() => navigate(action.path)}>
           {action.text}
         </button>
         <button type="button" className={s.button.link} onClick={() => navigate(`/module/${module.id}`)}>
-          View Module {module.id}
+          {formatString(t.viewModule, { number: module.id })}
         </button>
         {progress.progressPercentage > 0 ? (
           <ConfirmDialog
             trigger={
               <button type="button" className={s.button.secondary}>
-                Reset
+                {t.reset}
               </button>
             }
-            title={`Reset ${module.name}?`}
-            description="All lessons in this module will be marked incomplete."
-            confirmLabel="Reset Module"
+            title={formatString(t.resetModuleTitle, { module: module.name })}
+            description={t.resetModuleBody}
+            confirmLabel={t.resetModule}
             onConfirm={() => void resetModule()}
           />
         ) : null}

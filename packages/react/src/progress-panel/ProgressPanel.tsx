@@ -3,6 +3,11 @@ import { useNavigate, useWidgetRoute } from '../provider/navigation';
 import { resultsPath } from '../provider/routes';
 import { useModules, useProgress, useQuizList } from '../queries/courseQueries';
 import { useResetProgress } from '../queries/progressMutations';
+import { formatDate } from '../strings/formatDate';
+import { formatString } from '../strings/formatString';
+import { progressStrings } from '../strings/progressStrings';
+import { useLang } from '../strings/useLang';
+import { useStrings } from '../strings/useStrings';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
@@ -18,8 +23,9 @@ const ownsNothing = () => false;
 export type ProgressPanelProps = Record<string, never>;
 
 export function ProgressPanel(_props: ProgressPanelProps = {}) {
+  const t = useStrings(progressStrings);
   return (
-    <WidgetRoot label="Your progress">
+    <WidgetRoot label={t.progressPanelLabel}>
       <Panel />
     </WidgetRoot>
   );
@@ -30,13 +36,14 @@ function Panel() {
   useWidgetRoute('/progress', ownsNothing);
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useStrings(progressStrings);
   const progress = useProgress();
   const modules = useModules();
   const quizzes = useQuizList();
   const reset = useResetProgress();
 
   const error = progress.error ?? modules.error;
-  if (isUnauthorized(error)) return <SignInPrompt message="Please sign in to view your progress." />;
+  if (isUnauthorized(error)) return <SignInPrompt message={t.progressSignIn} />;
   if (error) {
     return (
       <ErrorState
@@ -48,7 +55,7 @@ function Panel() {
       />
     );
   }
-  if (!progress.data || !modules.data) return <Skeletons count={3} label="Loading progress" />;
+  if (!progress.data || !modules.data) return <Skeletons count={3} label={t.loadingProgress} />;
 
   const { summary } = progress.data;
   const pre = quizzes.data?.find((q) => q.quiz.kind === 'pre_assessment');
@@ -58,11 +65,11 @@ function Panel() {
   async function resetCourse() {
     try {
       await reset.mutateAsync();
-      toast({ title: 'Your progress has been reset. You can start the course again!' });
+      toast({ title: t.progressResetToast });
     } catch (e) {
       toast({
-        title: 'Error',
-        description: `Failed to reset progress: ${(e as Error).message}. Please try again.`,
+        title: t.errorToastTitle,
+        description: formatString(t.progressResetFailed, { error: (e as Error).message }),
         variant: 'error',
       });
     }
@@ -70,41 +77,44 @@ function Panel() {
 
   return (
     <div className={s.stack}>
-      <h2 className={s.heading}>Your Progress</h2>
+      <h2 className={s.heading}>{t.yourProgress}</h2>
 
       <section className={s.card} aria-labelledby="ck-course-progress">
         <div className={s.spread}>
           <h3 id="ck-course-progress" className={s.subheading}>
-            Course Progress
+            {t.courseProgress}
           </h3>
           <span className={summary.courseComplete ? s.badge.success : s.badge.info}>
-            {summary.courseComplete ? 'Complete' : 'In Progress'}
+            {summary.courseComplete ? t.statusComplete : t.inProgress}
           </span>
         </div>
-        <ProgressBar value={summary.progressPercentage} label="Course progress" />
+        <ProgressBar value={summary.progressPercentage} label={t.courseProgressBar} />
         <p className={s.text}>
-          {summary.completedLessons} of {summary.totalLessons} lessons completed ({summary.progressPercentage}
-          %)
+          {formatString(t.courseLessonsCompleted, {
+            completed: summary.completedLessons,
+            total: summary.totalLessons,
+            percent: summary.progressPercentage,
+          })}
         </p>
         <p className={s.muted}>
-          Completed: {summary.completedLessons} · Remaining: {remaining}
+          {formatString(t.lessonsCompletedRemaining, { completed: summary.completedLessons, remaining })}
         </p>
         {summary.courseComplete ? (
           <>
-            <p className={s.text}>Congratulations! You have completed the course.</p>
+            <p className={s.text}>{t.courseCompleted}</p>
             <div className={s.row}>
               <button type="button" className={s.button.primary} onClick={() => navigate('/course')}>
-                Review Course
+                {t.reviewCourse}
               </button>
               <ConfirmDialog
                 trigger={
                   <button type="button" className={s.button.secondary}>
-                    Reset Course
+                    {t.resetCourse}
                   </button>
                 }
-                title="Reset Course"
-                description="This deletes all of your lesson progress and quiz attempts. You can start the course again afterwards."
-                confirmLabel="Reset Course"
+                title={t.resetCourse}
+                description={t.resetCourseBody}
+                confirmLabel={t.resetCourse}
                 onConfirm={() => void resetCourse()}
               />
             </div>
@@ -117,11 +127,11 @@ function Panel() {
                 className={s.button.primary}
                 onClick={() => navigate(summary.nextModuleId ? `/module/${summary.nextModuleId}` : '/course')}
               >
-                Continue Learning
+                {t.continueLearning}
               </button>
             ) : (
               <button type="button" className={s.button.primary} onClick={() => navigate('/course')}>
-                Start Learning
+                {t.startLearning}
               </button>
             )}
           </div>
@@ -131,17 +141,17 @@ function Panel() {
       <div className={s.grid}>
         <section className={s.card} aria-labelledby="ck-pre-results">
           <h3 id="ck-pre-results" className={s.subheading}>
-            Pre-Assessment Results
+            {t.preAssessmentResults}
           </h3>
           {pre?.summary.hasAttempted ? (
             <p className={s.text}>
-              Best score: {Math.round(pre.summary.bestPercentage)}%{' '}
+              {formatString(t.bestScore, { score: `${Math.round(pre.summary.bestPercentage)}%` })}{' '}
               <span className={summary.preAssessmentPassed ? s.badge.success : s.badge.danger}>
-                {summary.preAssessmentPassed ? 'Passed' : 'Not Passed'}
+                {summary.preAssessmentPassed ? t.passed : t.notPassed}
               </span>
             </p>
           ) : (
-            <p className={s.muted}>Not taken yet.</p>
+            <p className={s.muted}>{t.notTakenYet}</p>
           )}
           <div>
             {summary.preAssessmentPassed && pre ? (
@@ -150,11 +160,11 @@ function Panel() {
                 className={s.button.secondary}
                 onClick={() => navigate(resultsPath(pre.quiz.id))}
               >
-                View Results
+                {t.viewResults}
               </button>
             ) : (
               <button type="button" className={s.button.secondary} onClick={() => navigate('/assessment')}>
-                Take Assessment
+                {t.takeAssessment}
               </button>
             )}
           </div>
@@ -166,7 +176,7 @@ function Panel() {
 
       <section className={s.stack} aria-labelledby="ck-module-progress">
         <h3 id="ck-module-progress" className={s.subheading}>
-          Module Progress
+          {t.moduleProgress}
         </h3>
         <ul className={s.list}>
           {modules.data.map((m) => {
@@ -189,28 +199,33 @@ function Panel() {
 
 function QuizProgressCard({ item }: { item: QuizListItem }) {
   const navigate = useNavigate();
+  const t = useStrings(progressStrings);
+  const lang = useLang();
   const { quiz, summary } = item;
   return (
-    <section className={s.card} aria-label={`${quiz.title} progress`}>
+    <section className={s.card} aria-label={formatString(t.quizProgressCard, { quiz: quiz.title })}>
       <h3 className={s.subheading}>{quiz.title}</h3>
       <p className={s.muted}>
-        {quiz.total_questions} questions · {quiz.passing_score}% to pass
+        {formatString(t.quizFacts, { count: quiz.total_questions, score: quiz.passing_score })}
       </p>
       {summary.hasAttempted ? (
         <p className={s.text}>
-          Best score: {Math.round(summary.bestPercentage)}% · Attempts: {summary.totalAttempts} · Last
-          attempt: {new Date(summary.lastAttemptDate!).toLocaleDateString()}
+          {formatString(t.quizBestAttemptsLast, {
+            score: Math.round(summary.bestPercentage),
+            attempts: summary.totalAttempts,
+            date: formatDate(summary.lastAttemptDate!, lang),
+          })}
         </p>
       ) : (
-        <p className={s.muted}>No attempts yet.</p>
+        <p className={s.muted}>{t.noAttemptsYet}</p>
       )}
       <div className={s.row}>
         <button type="button" className={s.button.primary} onClick={() => navigate('/quizzes')}>
-          {summary.hasAttempted ? 'Retake' : 'Take Quiz'}
+          {summary.hasAttempted ? t.retake : t.takeQuiz}
         </button>
         {summary.hasAttempted ? (
           <button type="button" className={s.button.secondary} onClick={() => navigate(resultsPath(quiz.id))}>
-            View Results
+            {t.viewResults}
           </button>
         ) : null}
       </div>

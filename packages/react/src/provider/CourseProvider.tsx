@@ -8,6 +8,8 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { courseKeys } from '../queries/courseKeys';
+import type { CourseStrings } from '../strings/courseStrings';
+import { sanitizeStrings } from '../strings/mergeStrings';
 import type { CourseTheme } from '../theme/CourseTheme';
 import { CourseContext } from './CourseContext';
 
@@ -28,6 +30,16 @@ export interface CourseProviderProps {
    * quizAnswered, quizCompleted, courseCompleted, certificateIssued, maintenanceChanged.
    */
   onEvent?: CourseEventListener;
+  /**
+   * Replaces texts of the widgets, e.g. for another language; unspecified keys keep the English
+   * defaults (`defaultCourseStrings`). Placeholders such as `{module}` are filled in by the widgets.
+   */
+  strings?: Partial<CourseStrings>;
+  /**
+   * The language of the widgets' texts (a BCP 47 tag such as 'de' or 'fr-CH'), set as `lang` on each
+   * widget root so screen readers pronounce it in that language; dates follow it too.
+   */
+  lang?: string;
   children?: ReactNode;
 }
 
@@ -53,6 +65,8 @@ export function CourseProvider({
   theme,
   onNavigate,
   onEvent,
+  strings,
+  lang,
   children,
 }: CourseProviderProps) {
   const [ownClient] = useState(createCourseQueryClient);
@@ -74,9 +88,13 @@ export function CourseProvider({
     [adapter, client],
   );
 
+  const merged = useMemo(() => sanitizeStrings(strings), [strings]);
+  useEffect(() => {
+    if (strings) void import('../strings/checkStrings').then(({ checkStrings }) => checkStrings(strings));
+  }, [strings]);
   const value = useMemo(
-    () => ({ adapter, theme, onNavigate, progressLimiter }),
-    [adapter, theme, onNavigate, progressLimiter],
+    () => ({ adapter, theme, onNavigate, progressLimiter, strings: merged, lang }),
+    [adapter, theme, onNavigate, progressLimiter, merged, lang],
   );
   return (
     <QueryClientProvider client={client}>

@@ -1,18 +1,29 @@
 import { type CompletedAttempt, learnerScoreColor } from '@coursekit/core';
+import { FormattedText } from '../strings/FormattedText';
+import { formatString } from '../strings/formatString';
+import { quizStrings } from '../strings/quizStrings';
+import { useStrings } from '../strings/useStrings';
 import * as s from '../ui/styles.css';
 import { optionText } from './QuestionOptions';
 
 /** The score line: score, percent and PASSED / NOT PASSED, coloured by core's bands. */
 export function ScoreSummary({ attempt }: { attempt: CompletedAttempt['attempt'] }) {
+  const t = useStrings(quizStrings);
   const pct = Math.round(attempt.percentage);
   return (
     <div className={s.stack}>
       <p className={s.text}>
-        Score: {attempt.score} / {attempt.total_questions} ·{' '}
-        <span className={s.score[learnerScoreColor(attempt.percentage)]}>{pct}%</span>
+        <FormattedText
+          template={t.score}
+          values={{
+            score: attempt.score,
+            total: attempt.total_questions,
+            percent: <span className={s.score[learnerScoreColor(attempt.percentage)]}>{pct}%</span>,
+          }}
+        />
       </p>
       <p className={attempt.passed ? s.badge.success : s.badge.danger}>
-        {attempt.passed ? 'PASSED' : 'NOT PASSED'}
+        {attempt.passed ? t.quizPassed : t.quizNotPassed}
       </p>
     </div>
   );
@@ -20,24 +31,29 @@ export function ScoreSummary({ attempt }: { attempt: CompletedAttempt['attempt']
 
 /** Question-by-question review with the learner's answer, the correct one and the explanation. */
 export function AttemptReview({ review }: { review: CompletedAttempt['review'] }) {
+  const t = useStrings(quizStrings);
   return (
-    <ol className={s.list} aria-label="Question review">
+    <ol className={s.list} aria-label={t.questionReview}>
       {review.map((q) => (
         <li key={q.question_id} className={s.card}>
           <p className={s.text}>
             <strong>
-              Question {q.question_number}: {q.question_text}
+              {formatString(t.reviewQuestion, { number: q.question_number, text: q.question_text })}
             </strong>
           </p>
           <p className={s.text}>
-            Your answer: {q.selected ? `${q.selected}. ${optionText(q, q.selected)}` : 'Not answered'}{' '}
+            {formatString(t.yourAnswer, {
+              answer: q.selected ? `${q.selected}. ${optionText(q, q.selected)}` : t.notAnswered,
+            })}{' '}
             <span className={q.isCorrect ? s.badge.success : s.badge.danger}>
-              {q.isCorrect ? 'Correct' : 'Incorrect'}
+              {q.isCorrect ? t.answerCorrect : t.answerIncorrect}
             </span>
           </p>
           {!q.isCorrect ? (
             <p className={s.text}>
-              Correct answer: {q.correct_answer}. {optionText(q, q.correct_answer)}
+              {formatString(t.correctAnswer, {
+                answer: `${q.correct_answer}. ${optionText(q, q.correct_answer)}`,
+              })}
             </p>
           ) : null}
           {q.explanation ? <p className={s.muted}>{q.explanation}</p> : null}

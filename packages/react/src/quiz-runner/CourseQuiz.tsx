@@ -3,7 +3,6 @@ import {
   type AnswerResult,
   COURSE_QUIZ_ADVANCE_MS,
   type CompletedAttempt,
-  messages,
 } from '@coursekit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +11,9 @@ import { resultsPath } from '../provider/routes';
 import { useCourseAdapter } from '../provider/useCourseAdapter';
 import { useQuiz } from '../queries/courseQueries';
 import { invalidateAfterAttempt } from '../queries/progressMutations';
+import { formatString } from '../strings/formatString';
+import { quizStrings } from '../strings/quizStrings';
+import { useStrings } from '../strings/useStrings';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
 import { useToast } from '../ui/toast';
@@ -28,6 +30,7 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useStrings(quizStrings);
   const quiz = useQuiz(quizId);
   const [step, setStep] = useState(0);
   const [attemptId, setAttemptId] = useState<number | null>(null);
@@ -40,13 +43,11 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
   const focusRef = useFocusOnChange<HTMLElement>(step);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (isUnauthorized(quiz.error)) return <SignInPrompt message="Please sign in to access quizzes." />;
+  if (isUnauthorized(quiz.error)) return <SignInPrompt message={t.quizSignIn} />;
   if (quiz.error) {
-    return (
-      <ErrorState error={quiz.error} title={messages.quizNotFound} onRetry={() => void quiz.refetch()} />
-    );
+    return <ErrorState error={quiz.error} title={t.quizNotFound} onRetry={() => void quiz.refetch()} />;
   }
-  if (!quiz.data) return <Skeletons count={1} label="Loading quiz" />;
+  if (!quiz.data) return <Skeletons count={1} label={t.loadingQuiz} />;
 
   const { questions } = quiz.data;
   const meta = quiz.data.quiz;
@@ -67,7 +68,7 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
       setAttemptId(attempt.id);
       goTo(1);
     } catch {
-      toast({ title: 'Failed to load quiz. Please try again.', variant: 'error' });
+      toast({ title: t.quizLoadFailed, variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -82,12 +83,12 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
       const pct = Math.round(done.attempt.percentage);
       toast(
         done.attempt.passed
-          ? { title: 'Congratulations!', description: `You passed with ${pct}%!` }
-          : { title: 'Quiz Complete', description: `You scored ${pct}%. Review the material and try again.` },
+          ? { title: t.congratulations, description: formatString(t.quizPassedToast, { percent: pct }) }
+          : { title: t.quizCompleteTitle, description: formatString(t.quizFailedToast, { percent: pct }) },
       );
       goTo(resultsStep);
     } catch {
-      toast({ title: 'Failed to calculate quiz results. Please try again.', variant: 'error' });
+      toast({ title: t.quizResultsFailed, variant: 'error' });
     } finally {
       setCalculating(false);
     }
@@ -105,7 +106,7 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
         else goTo(step + 1);
       }, COURSE_QUIZ_ADVANCE_MS);
     } catch {
-      toast({ title: 'Failed to submit quiz. Please try again.', variant: 'error' });
+      toast({ title: t.submitQuizFailed, variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -118,17 +119,23 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
     goTo(0);
   }
 
-  const stepLabel = (i: number) => (i === 0 ? 'Instructions' : i === resultsStep ? 'Results' : `Q${i}`);
+  const stepLabel = (i: number) =>
+    i === 0
+      ? t.quizStepInstructions
+      : i === resultsStep
+        ? t.quizStepResults
+        : formatString(t.quizStepQuestion, { number: i });
   const stepEnabled = (i: number) =>
     i === 0 || (i === resultsStep ? result !== null : attemptId !== null && i - 1 <= answered);
 
   return (
     <div className={s.stack}>
       <h2 className={s.heading}>{meta.title}</h2>
-      <nav aria-label="Quiz steps">
+      <nav aria-label={t.quizSteps}>
         <ol className={s.row} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {Array.from({ length: total + 2 }, (_, i) => (
-            <li key={stepLabel(i)}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: the steps are positions; a host's labels need not differ
+            <li key={i}>
               <button
                 type="button"
                 className={i === step ? s.button.primary : s.button.secondary}
@@ -145,7 +152,7 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
 
       {calculating ? (
         <p className={s.text} role="status">
-          Calculating your results...
+          {t.calculatingResults}
         </p>
       ) : step === 0 ? (
         <section className={s.card} aria-labelledby="ck-quiz-instructions">
@@ -155,17 +162,17 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
             ref={focusRef as React.Ref<HTMLHeadingElement>}
             tabIndex={-1}
           >
-            Instructions
+            {t.quizStepInstructions}
           </h3>
           {meta.description ? <p className={s.muted}>{meta.description}</p> : null}
           <ul className={s.list}>
-            <li>{total} multiple-choice questions, one at a time.</li>
-            <li>Each answer is final once submitted; you see the correct answer and an explanation.</li>
-            <li>{meta.passing_score}% or higher passes.</li>
+            <li>{formatString(t.quizQuestionCount, { count: total })}</li>
+            <li>{t.quizAnswersFinal}</li>
+            <li>{formatString(t.quizPassRule, { score: meta.passing_score })}</li>
           </ul>
           <div>
             <button type="button" className={s.button.primary} disabled={busy} onClick={() => void start()}>
-              Start Quiz
+              {t.startQuiz}
             </button>
           </div>
         </section>
@@ -177,21 +184,21 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
             ref={focusRef as React.Ref<HTMLHeadingElement>}
             tabIndex={-1}
           >
-            Results
+            {t.quizStepResults}
           </h3>
           <div className={s.card} role="status" aria-live="polite">
             <ScoreSummary attempt={result.attempt} />
           </div>
           <div className={s.row}>
             <button type="button" className={s.button.primary} onClick={retake}>
-              Retake Quiz
+              {t.retakeQuiz}
             </button>
             <button
               type="button"
               className={s.button.secondary}
               onClick={() => navigate(resultsPath(quizId))}
             >
-              View All Results
+              {t.viewAllResults}
             </button>
           </div>
           <AttemptReview review={result.review} />
@@ -209,13 +216,13 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
                 onSelect={setSelected}
                 reveal={reveal ? { selected: reveal.selected, correct: reveal.correct_answer } : null}
                 legendRef={focusRef as React.Ref<HTMLLegendElement>}
-                legend={`Question ${step} of ${total}: ${question.question_text}`}
+                legend={formatString(t.questionOf, { number: step, total, text: question.question_text })}
               />
               <div role="status" aria-live="polite">
                 {reveal ? (
                   <>
                     <p className={s.text}>
-                      <strong>{reveal.isCorrect ? 'Correct!' : 'Incorrect.'}</strong>
+                      <strong>{reveal.isCorrect ? t.feedbackCorrect : t.feedbackIncorrect}</strong>
                     </p>
                     {reveal.explanation ? <p className={s.muted}>{reveal.explanation}</p> : null}
                   </>
@@ -228,7 +235,7 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
                   disabled={step <= 1}
                   onClick={() => goTo(step - 1)}
                 >
-                  Previous
+                  {t.previous}
                 </button>
                 <button
                   type="button"
@@ -236,7 +243,7 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
                   disabled={!selected || Boolean(reveal) || busy}
                   onClick={() => void submitAnswer(question.id, isLast)}
                 >
-                  Submit Answer
+                  {t.submitAnswer}
                 </button>
                 <button
                   type="button"
@@ -244,7 +251,7 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
                   disabled={!reveal}
                   onClick={() => (isLast ? void finish(attemptId!) : goTo(step + 1))}
                 >
-                  Next
+                  {t.next}
                 </button>
               </div>
             </section>

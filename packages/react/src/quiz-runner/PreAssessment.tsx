@@ -1,7 +1,6 @@
 import {
   type AnswerLetter,
   ASSESSMENT_ADVANCE_MS,
-  COURSE_TIME,
   type CompletedAttempt,
   PRE_ASSESSMENT_PASSING_SCORE,
 } from '@coursekit/core';
@@ -11,6 +10,9 @@ import { useNavigate } from '../provider/navigation';
 import { useCourseAdapter } from '../provider/useCourseAdapter';
 import { useQuiz, useQuizList } from '../queries/courseQueries';
 import { invalidateAfterAttempt } from '../queries/progressMutations';
+import { formatString } from '../strings/formatString';
+import { quizStrings } from '../strings/quizStrings';
+import { useStrings } from '../strings/useStrings';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
 import { useToast } from '../ui/toast';
@@ -26,6 +28,7 @@ export function PreAssessment() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useStrings(quizStrings);
   const list = useQuizList();
   const pre = list.data?.find((q) => q.quiz.kind === 'pre_assessment');
   const quiz = useQuiz(pre?.quiz.id);
@@ -41,17 +44,16 @@ export function PreAssessment() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const noQuiz = list.isSuccess && !pre;
+  const { noQuizTitle, preAssessmentUnavailable } = t;
   useEffect(() => {
-    if (noQuiz)
-      toast({ title: 'No Quiz Available', description: 'Pre-assessment quiz is not currently available.' });
-  }, [noQuiz, toast]);
+    if (noQuiz) toast({ title: noQuizTitle, description: preAssessmentUnavailable });
+  }, [noQuiz, toast, noQuizTitle, preAssessmentUnavailable]);
 
   const error = list.error ?? quiz.error;
-  if (isUnauthorized(error))
-    return <SignInPrompt message="Please sign in to take the pre-assessment quiz." />;
+  if (isUnauthorized(error)) return <SignInPrompt message={t.preAssessmentSignIn} />;
   if (error) return <ErrorState error={error} onRetry={() => void list.refetch()} />;
-  if (noQuiz) return <p className={s.text}>Pre-assessment quiz is not currently available.</p>;
-  if (!quiz.data) return <Skeletons count={1} label="Loading assessment" />;
+  if (noQuiz) return <p className={s.text}>{t.preAssessmentUnavailable}</p>;
+  if (!quiz.data) return <Skeletons count={1} label={t.loadingAssessment} />;
 
   const { questions } = quiz.data;
   const question = questions[index]!;
@@ -70,10 +72,7 @@ export function PreAssessment() {
     const next = { ...answers, [String(question.id)]: selected };
     setAnswers(next);
     if (Object.keys(next).length === questions.length) {
-      toast({
-        title: 'All Questions Answered',
-        description: "Click 'Submit Assessment' to complete the quiz.",
-      });
+      toast({ title: t.allAnsweredTitle, description: t.allAnsweredBody });
     }
     if (!isLast) timer.current = setTimeout(() => go(index + 1), ASSESSMENT_ADVANCE_MS);
   }
@@ -89,17 +88,14 @@ export function PreAssessment() {
       const pct = Math.round(done.attempt.percentage);
       toast(
         done.attempt.passed
-          ? {
-              title: 'Congratulations!',
-              description: `You passed with ${pct}%! You have a strong foundation in data literacy.`,
-            }
+          ? { title: t.congratulations, description: formatString(t.assessmentPassed, { percent: pct }) }
           : {
-              title: 'Assessment Complete',
-              description: `You scored ${pct}%. Consider reviewing the course content to strengthen your knowledge.`,
+              title: t.assessmentCompleteTitle,
+              description: formatString(t.assessmentFailed, { percent: pct }),
             },
       );
     } catch {
-      toast({ title: 'Failed to submit quiz. Please try again.', variant: 'error' });
+      toast({ title: t.submitQuizFailed, variant: 'error' });
     } finally {
       setSubmitting(false);
     }
@@ -121,17 +117,17 @@ export function PreAssessment() {
         </h2>
         {quiz.data.quiz.description ? <p className={s.muted}>{quiz.data.quiz.description}</p> : null}
         <ul className={s.list}>
-          <li>{questions.length} questions</li>
-          <li>No time limit (about {COURSE_TIME.preAssessment})</li>
-          <li>{PRE_ASSESSMENT_PASSING_SCORE}% or higher passes</li>
-          <li>Retake any time</li>
+          <li>{formatString(t.assessmentQuestionCount, { count: questions.length })}</li>
+          <li>{formatString(t.assessmentNoTimeLimit, { time: t.preAssessmentTime })}</li>
+          <li>{formatString(t.assessmentPassRule, { score: PRE_ASSESSMENT_PASSING_SCORE })}</li>
+          <li>{t.assessmentRetakeAnyTime}</li>
         </ul>
         <div className={s.row}>
           <button type="button" className={s.button.primary} onClick={() => setPhase('taking')}>
-            Start Assessment
+            {t.startAssessment}
           </button>
           <button type="button" className={s.button.secondary} onClick={() => navigate('/modules')}>
-            Skip for Now
+            {t.skipForNow}
           </button>
         </div>
       </div>
@@ -143,7 +139,7 @@ export function PreAssessment() {
     return (
       <div className={s.stack}>
         <h2 className={s.heading} ref={headingRef} tabIndex={-1}>
-          Assessment Results
+          {t.assessmentResults}
         </h2>
         <div role="status" aria-live="polite" className={s.card}>
           <ScoreSummary attempt={result.attempt} />
@@ -151,11 +147,11 @@ export function PreAssessment() {
         <div className={s.row}>
           {!passed ? (
             <button type="button" className={s.button.secondary} onClick={retake}>
-              Retake Quiz
+              {t.retakeQuiz}
             </button>
           ) : null}
           <button type="button" className={s.button.primary} onClick={() => navigate('/modules')}>
-            {passed ? 'Continue to Next Module' : 'Review Material'}
+            {passed ? t.continueToNextModule : t.reviewMaterial}
           </button>
         </div>
         <AttemptReview review={result.review} />
@@ -169,7 +165,7 @@ export function PreAssessment() {
       <div className={s.spread}>
         <h2 className={s.subheading}>{quiz.data.quiz.title}</h2>
         <span className={s.muted} aria-live="polite">
-          {answeredCount} of {questions.length} answered
+          {formatString(t.answeredCount, { answered: answeredCount, total: questions.length })}
         </span>
       </div>
       <div className={s.card}>
@@ -178,12 +174,16 @@ export function PreAssessment() {
           selected={selected}
           onSelect={setSelected}
           legendRef={focusRef}
-          legend={`Question ${index + 1} of ${questions.length}: ${question.question_text}`}
+          legend={formatString(t.questionOf, {
+            number: index + 1,
+            total: questions.length,
+            text: question.question_text,
+          })}
         />
-        {recorded ? <p className={s.muted}>Answer recorded: {recorded}</p> : null}
+        {recorded ? <p className={s.muted}>{formatString(t.answerRecorded, { letter: recorded })}</p> : null}
         <div>
           <button type="button" className={s.button.primary} disabled={!selected} onClick={submitAnswer}>
-            Submit Answer
+            {t.submitAnswer}
           </button>
         </div>
       </div>
@@ -194,7 +194,7 @@ export function PreAssessment() {
           disabled={index === 0}
           onClick={() => go(index - 1)}
         >
-          Previous
+          {t.previous}
         </button>
         {isLast ? (
           <button
@@ -203,11 +203,11 @@ export function PreAssessment() {
             disabled={!allAnswered || submitting}
             onClick={() => void submitAssessment()}
           >
-            Submit Assessment
+            {t.submitAssessment}
           </button>
         ) : (
           <button type="button" className={s.button.secondary} onClick={() => go(index + 1)}>
-            Next
+            {t.next}
           </button>
         )}
       </div>

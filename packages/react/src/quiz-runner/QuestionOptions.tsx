@@ -1,4 +1,6 @@
 import type { AnswerLetter, QuizQuestion } from '@coursekit/core';
+import { quizStrings } from '../strings/quizStrings';
+import { useStrings } from '../strings/useStrings';
 import * as s from '../ui/styles.css';
 
 // core's ANSWER_LETTERS comes from its zod enum; a widget that never parses needs only the letters.
@@ -28,6 +30,7 @@ export function QuestionOptions({
   legend,
   legendRef,
 }: QuestionOptionsProps) {
+  const t = useStrings(quizStrings);
   return (
     <fieldset className={s.fieldset} disabled={Boolean(reveal)}>
       <legend className={s.legend} ref={legendRef} tabIndex={-1}>
@@ -57,9 +60,9 @@ export function QuestionOptions({
             <span>
               {letter}. {optionText(question, letter)}
               {state === 'correct' && reveal
-                ? ' (correct answer)'
+                ? ` ${t.optionCorrect}`
                 : state === 'wrong'
-                  ? ' (your answer, incorrect)'
+                  ? ` ${t.optionWrong}`
                   : ''}
             </span>
           </label>

@@ -2,23 +2,27 @@ import type { QuizListItem } from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
 import { resultsPath } from '../provider/routes';
 import { useQuizList } from '../queries/courseQueries';
+import { formatString } from '../strings/formatString';
+import { quizStrings } from '../strings/quizStrings';
+import { useStrings } from '../strings/useStrings';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
 
 /** learner §2 /quizzes: three skeleton cards while loading, the cards, or the empty state. */
 export function QuizList() {
   const quizzes = useQuizList();
-  if (isUnauthorized(quizzes.error)) return <SignInPrompt message="Please sign in to access quizzes." />;
+  const t = useStrings(quizStrings);
+  if (isUnauthorized(quizzes.error)) return <SignInPrompt message={t.quizSignIn} />;
   if (quizzes.error) return <ErrorState error={quizzes.error} onRetry={() => void quizzes.refetch()} />;
   return (
     <div className={s.stack}>
-      <h2 className={s.heading}>Quizzes</h2>
+      <h2 className={s.heading}>{t.quizzesHeading}</h2>
       {!quizzes.data ? (
-        <Skeletons count={3} label="Loading quizzes" />
+        <Skeletons count={3} label={t.loadingQuizzes} />
       ) : quizzes.data.length === 0 ? (
         <div className={s.card}>
-          <h3 className={s.subheading}>No Quizzes Available</h3>
-          <p className={s.muted}>Quizzes will appear here once they are added to the course.</p>
+          <h3 className={s.subheading}>{t.noQuizzesTitle}</h3>
+          <p className={s.muted}>{t.noQuizzesBody}</p>
         </div>
       ) : (
         <ul className={s.grid}>
@@ -33,25 +37,29 @@ export function QuizList() {
 
 function QuizCard({ item }: { item: QuizListItem }) {
   const navigate = useNavigate();
+  const t = useStrings(quizStrings);
   const { quiz, summary } = item;
-  const start = summary.passed ? 'Retake Quiz' : summary.hasAttempted ? 'Try Again' : 'Start Quiz';
+  const start = summary.passed ? t.retakeQuiz : summary.hasAttempted ? t.quizTryAgain : t.startQuiz;
   return (
     <li className={s.card} aria-label={quiz.title}>
       <div className={s.spread}>
         <h3 className={s.subheading}>{quiz.title}</h3>
         {summary.hasAttempted ? (
           <span className={summary.passed ? s.badge.success : s.badge.info}>
-            {summary.passed ? 'Passed' : 'In Progress'}
+            {summary.passed ? t.passed : t.inProgress}
           </span>
         ) : null}
       </div>
       {quiz.description ? <p className={s.muted}>{quiz.description}</p> : null}
       <p className={s.muted}>
-        {quiz.total_questions} questions · {quiz.passing_score}% to pass
+        {formatString(t.quizFacts, { count: quiz.total_questions, score: quiz.passing_score })}
       </p>
       {summary.hasAttempted ? (
         <p className={s.text}>
-          Best score: {Math.round(summary.bestPercentage)}% · Attempts: {summary.totalAttempts}
+          {formatString(t.quizBestAttempts, {
+            score: Math.round(summary.bestPercentage),
+            attempts: summary.totalAttempts,
+          })}
         </p>
       ) : null}
       <div className={s.row}>
@@ -64,7 +72,7 @@ function QuizCard({ item }: { item: QuizListItem }) {
         </button>
         {summary.hasAttempted ? (
           <button type="button" className={s.button.secondary} onClick={() => navigate(resultsPath(quiz.id))}>
-            View Results
+            {t.viewResults}
           </button>
         ) : null}
       </div>

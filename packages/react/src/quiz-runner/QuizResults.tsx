@@ -2,6 +2,11 @@ import { numberAttempts } from '@coursekit/core';
 import { useId, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
 import { useAttempts, useQuiz } from '../queries/courseQueries';
+import { formatDate } from '../strings/formatDate';
+import { formatString } from '../strings/formatString';
+import { quizStrings } from '../strings/quizStrings';
+import { useLang } from '../strings/useLang';
+import { useStrings } from '../strings/useStrings';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
 import { AttemptReview, ScoreSummary } from './AttemptReview';
@@ -9,29 +14,31 @@ import { AttemptReview, ScoreSummary } from './AttemptReview';
 /** learner §2 quiz results view: attempt selector (numbered from the oldest), summary, review. */
 export function QuizResults({ quizId }: { quizId: number }) {
   const navigate = useNavigate();
+  const t = useStrings(quizStrings);
+  const lang = useLang();
   const quiz = useQuiz(quizId);
   const attempts = useAttempts(quizId);
   const [chosen, setChosen] = useState<number | null>(null);
   const selectId = useId();
 
   const error = attempts.error ?? quiz.error;
-  if (isUnauthorized(error)) return <SignInPrompt message="Please sign in to access quizzes." />;
+  if (isUnauthorized(error)) return <SignInPrompt message={t.quizSignIn} />;
   if (error) return <ErrorState error={error} onRetry={() => void attempts.refetch()} />;
-  if (!attempts.data) return <Skeletons count={1} label="Loading results" />;
+  if (!attempts.data) return <Skeletons count={1} label={t.loadingResults} />;
 
   const numbered = numberAttempts(attempts.data.map((a) => ({ ...a.attempt, review: a.review })));
   const current = numbered.find((a) => a.id === chosen) ?? numbered[0];
-  const title = quiz.data ? `${quiz.data.quiz.title}: Results` : 'Quiz Results';
+  const title = quiz.data ? formatString(t.quizResultsTitle, { quiz: quiz.data.quiz.title }) : t.quizResults;
 
   return (
     <div className={s.stack}>
       <h2 className={s.heading}>{title}</h2>
       {!current ? (
-        <p className={s.text}>No quiz results found.</p>
+        <p className={s.text}>{t.noQuizResults}</p>
       ) : (
         <>
           <div className={s.row}>
-            <label htmlFor={selectId}>Attempt</label>
+            <label htmlFor={selectId}>{t.attemptLabel}</label>
             <select
               id={selectId}
               className={s.select}
@@ -40,8 +47,11 @@ export function QuizResults({ quizId }: { quizId: number }) {
             >
               {numbered.map((a) => (
                 <option key={a.id} value={a.id}>
-                  Attempt {a.number} — {Math.round(a.percentage)}% —{' '}
-                  {new Date(a.completed_at ?? a.started_at).toLocaleDateString()}
+                  {formatString(t.attemptOption, {
+                    number: a.number,
+                    percent: Math.round(a.percentage),
+                    date: formatDate(a.completed_at ?? a.started_at, lang),
+                  })}
                 </option>
               ))}
             </select>
@@ -54,7 +64,7 @@ export function QuizResults({ quizId }: { quizId: number }) {
       )}
       <div>
         <button type="button" className={s.button.secondary} onClick={() => navigate('/quizzes')}>
-          Back to Quizzes
+          {t.backToQuizzes}
         </button>
       </div>
     </div>

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { NavigationScope, useWidgetRoute } from '../provider/navigation';
 import { parseRoute } from '../provider/routes';
+import { quizStrings } from '../strings/quizStrings';
+import { useStrings } from '../strings/useStrings';
 import { WidgetRoot } from '../ui/WidgetRoot';
 import { CourseQuiz } from './CourseQuiz';
 import { PreAssessment } from './PreAssessment';
@@ -28,8 +30,9 @@ function pathOf({ view = 'list', quizId = 0 }: QuizRunnerProps) {
 
 /** learner §2 /quizzes, /assessment and /quiz/{id}: the quiz list, the pre-assessment, course quizzes, results. */
 export function QuizRunner(props: QuizRunnerProps) {
+  const t = useStrings(quizStrings);
   return (
-    <WidgetRoot label="Quizzes">
+    <WidgetRoot label={t.quizRunnerLabel}>
       <Runner {...props} />
     </WidgetRoot>
   );

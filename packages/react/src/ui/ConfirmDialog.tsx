@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useStrings } from '../strings/useStrings';
 import * as s from './styles.css';
 import { usePortalContainer } from './WidgetRoot';
 
@@ -14,6 +15,7 @@ export interface ConfirmDialogProps {
 /** A confirmation (radix AlertDialog: focus trapped, Escape cancels, focus returns to the trigger). */
 export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm }: ConfirmDialogProps) {
   const container = usePortalContainer();
+  const t = useStrings();
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
@@ -23,7 +25,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, onCon
           <AlertDialog.Title className={s.subheading}>{title}</AlertDialog.Title>
           <AlertDialog.Description className={s.text}>{description}</AlertDialog.Description>
           <div className={s.row}>
-            <AlertDialog.Cancel className={s.button.secondary}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={s.button.secondary}>{t.cancel}</AlertDialog.Cancel>
             <AlertDialog.Action className={s.button.danger} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>

@@ -1,11 +1,13 @@
 import { isCourseError } from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
+import { useStrings } from '../strings/useStrings';
 import * as s from './styles.css';
 
 /** Loading placeholders: `count` skeleton cards, announced as busy. */
-export function Skeletons({ count = 3, label = 'Loading...' }: { count?: number; label?: string }) {
+export function Skeletons({ count = 3, label }: { count?: number; label?: string }) {
+  const t = useStrings();
   return (
-    <div className={s.grid} role="status" aria-busy="true" aria-label={label}>
+    <div className={s.grid} role="status" aria-busy="true" aria-label={label ?? t.loading}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
         <div key={i} className={s.skeleton} data-testid="skeleton" />
@@ -17,23 +19,24 @@ export function Skeletons({ count = 3, label = 'Loading...' }: { count?: number;
 /** learner §2's sign-in prompts: 'Please sign in to …' with a Sign In link to /signin. */
 export function SignInPrompt({ message }: { message: string }) {
   const navigate = useNavigate();
+  const t = useStrings();
   return (
     <div className={s.card} role="alert">
       <p className={s.text}>{message}</p>
       <div>
         <button type="button" className={s.button.primary} onClick={() => navigate('/signin')}>
-          Sign In
+          {t.signIn}
         </button>
       </div>
     </div>
   );
 }
 
-/** learner §2's generic error screen: 'Something went wrong', the message, Try Again. */
+/** learner §2's generic error screen: 'Something went wrong', the message (as the server sent it), Try Again. */
 export function ErrorState({
   error,
-  title = 'Something went wrong',
-  retryLabel = 'Try Again',
+  title,
+  retryLabel,
   onRetry,
 }: {
   error: unknown;
@@ -41,14 +44,15 @@ export function ErrorState({
   retryLabel?: string;
   onRetry: () => void;
 }) {
+  const t = useStrings();
   const message = isCourseError(error) || error instanceof Error ? error.message : String(error);
   return (
     <div className={s.card} role="alert">
-      <h2 className={s.subheading}>{title}</h2>
+      <h2 className={s.subheading}>{title ?? t.errorTitle}</h2>
       <p className={s.muted}>{message}</p>
       <div>
         <button type="button" className={s.button.secondary} onClick={onRetry}>
-          {retryLabel}
+          {retryLabel ?? t.tryAgain}
         </button>
       </div>
     </div>

@@ -18,7 +18,7 @@ export function usePortalContainer(): HTMLElement | null {
  */
 export function WidgetRoot({ label, children }: { label: string; children: ReactNode }) {
   const outer = useContext(PortalContainer);
-  const { theme } = useCourseContext();
+  const { theme, lang } = useCourseContext();
   const [element, setElement] = useState<HTMLElement | null>(null);
   if (outer !== undefined) return <>{children}</>;
   return (
@@ -27,6 +27,7 @@ export function WidgetRoot({ label, children }: { label: string; children: React
       className={`${ROOT_CLASS} ${s.root}`}
       style={themeStyle(theme)}
       aria-label={label}
+      lang={lang}
     >
       <PortalContainer.Provider value={element}>
         <Toaster>{children}</Toaster>

@@ -1,5 +1,6 @@
 import { Toast } from 'radix-ui';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useStrings } from '../strings/useStrings';
 import * as s from './styles.css';
 
 export interface ToastMessage {
@@ -20,6 +21,7 @@ export function useToast(): ShowToast {
 
 /** The toast region: radix Toast announces each one politely to screen readers. */
 export function Toaster({ children }: { children: ReactNode }) {
+  const t = useStrings();
   const [toasts, setToasts] = useState<Array<ToastMessage & { id: number }>>([]);
   const show = useCallback<ShowToast>((toast) => {
     setToasts((list) => [...list.slice(-2), { ...toast, id: Date.now() + Math.random() }]);
@@ -28,22 +30,25 @@ export function Toaster({ children }: { children: ReactNode }) {
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
-      <Toast.Provider swipeDirection="right" duration={5000}>
+      <Toast.Provider swipeDirection="right" duration={5000} label={t.notificationLabel}>
         {children}
-        {toasts.map((t) => (
+        {toasts.map((toast) => (
           <Toast.Root
-            key={t.id}
-            className={s.toast[t.variant ?? 'default']}
-            type={t.variant === 'error' ? 'foreground' : 'background'}
+            key={toast.id}
+            className={s.toast[toast.variant ?? 'default']}
+            type={toast.variant === 'error' ? 'foreground' : 'background'}
             onOpenChange={(open) => {
-              if (!open) remove(t.id);
+              if (!open) remove(toast.id);
             }}
           >
-            <Toast.Title className={s.toastTitle}>{t.title}</Toast.Title>
-            {t.description ? <Toast.Description className={s.text}>{t.description}</Toast.Description> : null}
+            <Toast.Title className={s.toastTitle}>{toast.title}</Toast.Title>
+            {toast.description ? (
+              <Toast.Description className={s.text}>{toast.description}</Toast.Description>
+            ) : null}
           </Toast.Root>
         ))}
-        <Toast.Viewport className={s.toastViewport} label="Notifications ({hotkey})" />
+        {/* radix fills {hotkey} in the label with the key that jumps to the toasts (F8) */}
+        <Toast.Viewport className={s.toastViewport} label={t.notificationsRegion} />
       </Toast.Provider>
     </ToastContext.Provider>
   );

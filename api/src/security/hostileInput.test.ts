@@ -1,0 +1,201 @@
+import { type AdminEndpoint, adminEndpoints, type Endpoint, endpoints } from '@coursekit/core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
+import { routerRoutes } from './routerRoutes';
+import { createTally } from './tally';
+
+const SQL_INJECTIONS = [
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  "1' UNION SELECT email, password_hash FROM users --",
+  "'); DELETE FROM user_progress; --",
+  '1 OR 1=1',
+  "admin'--",
+  '%27%20OR%201%3D1',
+  '\\x27; select pg_sleep(5); --',
+];
+const KB = 1024;
+/**
+ * Bodies the body parser itself must refuse, on every route that reads a body: each a name, a raw
+ * body and its content type.
+ */
+const UNPARSEABLE: Array<[string, string | Uint8Array, string]> = [
+  ['truncated JSON', '{"email": "a@b.co", ', 'application/json'],
+  ['oversize JSON', JSON.stringify({ text: 'x'.repeat(200 * KB) }), 'application/json'],
+  ['UTF-16 charset', '{"a":1}', 'application/json; charset=utf-16'],
+  ['text/plain', '{"email":"a@b.co","password":"x"}', 'text/plain'],
+  ['form', 'email=a%40b.co&password=x', 'application/x-www-form-urlencoded'],
+  [
+    'multipart',
+    '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    'multipart/form-data; boundary=x',
+  ],
+  ['a bare string', '"just text"', 'application/json'],
+  ['NaN', 'NaN', 'application/json'],
+];
+/** JSON that parses but that no body schema may accept (a route without a body ignores it). */
+const PATHOLOGICAL: Array<[string, string | Uint8Array, string]> = [
+  ['deep nesting', `${'['.repeat(40_000)}${']'.repeat(40_000)}`, 'application/json'],
+  ['deep object nesting', `${'{"a":'.repeat(15_000)}1${'}'.repeat(15_000)}`, 'application/json'],
+  [
+    'bad UTF-8',
+    new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]),
+    'application/json',
+  ],
+];
+/** Valid JSON with the wrong shape, for endpoints that have a body schema. */
+const WRONG_SHAPES = (keys: string[], strings: boolean): unknown[] => [
+  ...[[1], { $gt: '' }, 1e308, -1, ...(strings ? SQL_INJECTIONS.slice(0, 3) : [])].map((value) =>
+    Object.fromEntries(keys.map((k) => [k, value])),
+  ),
+  JSON.parse('{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"polluted": 1}}}'),
+  [Object.fromEntries(keys.map((k) => [k, 'x']))],
+  null,
+];
+// Tables that may change on refused requests: refusals are recorded and counted there.
+const LOGS = new Set(['security_events', 'rate_limits', '__drizzle_migrations']);
+
+const tally = createTally();
+afterAll(() => tally.print('hostile input'));
+
+describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
+  let server: TestServer;
+  let learner: string;
+  let admin: string;
+  beforeAll(async () => {
+    server = await startServer(driver, {
+      imageValidation: { pauseMs: 5, retryDelaysMs: [5], timeoutMs: 2000 },
+    });
+    learner = (await signUp(server)).token;
+    admin = (await signInAdmin(server)).token;
+  });
+  afterAll(async () => {
+    await server?.app.adminJobs.idle();
+    await server?.close();
+  });
+
+  async function rowCounts(): Promise<Record<string, number>> {
+    const db = server.database.db;
+    const tables = (await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+    )) as unknown as { rows?: Array<{ name: string }> } & Array<{ name: string }>;
+    const names = (tables.rows ?? tables).map((t) => t.name).filter((n) => !LOGS.has(n));
+    const counts: Record<string, number> = {};
+    for (const name of names) {
+      const result = (await db.execute(sql.raw(`select count(*)::int as n from "${name}"`))) as unknown as {
+        rows?: Array<{ n: number }>;
+      } & Array<{ n: number }>;
+      counts[name] = (result.rows ?? result)[0]!.n;
+    }
+    return counts;
+  }
+
+  const table = [...Object.values(endpoints), ...Object.values(adminEndpoints)] as Array<
+    Endpoint | AdminEndpoint
+  >;
+  const schemaOf = (method: string, path: string) =>
+    table.find((e) => e.method === method && `/api${e.path}` === path);
+  const keysOf = (endpoint: Endpoint | AdminEndpoint | undefined): string[] =>
+    Object.keys(
+      (endpoint?.body as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape ?? {},
+    );
+
+  async function send(method: string, path: string, body?: string | Uint8Array, type?: string) {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${path.startsWith('/api/admin/') ? admin : learner}`,
+        ...(type ? { 'content-type': type } : {}),
+      },
+      body: body as BodyInit | undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, text };
+  }
+
+  it('answers SQL injection, malformed and oversize input on every route with a 4xx, and changes nothing', async () => {
+    const routes = routerRoutes(server.app.app).filter(
+      (r) => r.path.startsWith('/api/') && !r.path.endsWith('/stream') && !r.path.startsWith('/api/dev/'),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(60);
+    const before = await rowCounts();
+    const wrong: string[] = [];
+    const check = (
+      category: string,
+      what: string,
+      res: { status: number; text: string },
+      accept?: number[],
+    ) => {
+      const ok = (res.status >= 400 && res.status < 500) || (accept ?? []).includes(res.status);
+      if (!tally.attack(category, ok)) wrong.push(`${what}: ${res.status} ${res.text.slice(0, 100)}`);
+    };
+    for (const { method, path } of routes) {
+      const endpoint = schemaOf(method, path);
+      const hasParams = path.includes(':');
+      if (hasParams) {
+        for (const injection of SQL_INJECTIONS) {
+          const url = path.replace(/:(\w+)/g, () => encodeURIComponent(injection));
+          check('SQL injection in a path', `${method} ${url}`, await send(method, url));
+        }
+      }
+      if (method === 'GET' || method === 'DELETE') continue;
+      const malformed = endpoint?.body ? [...UNPARSEABLE, ...PATHOLOGICAL] : UNPARSEABLE;
+      for (const [name, raw, type] of malformed) {
+        check(
+          'malformed or oversize body',
+          `${method} ${path} ${name}`,
+          await send(method, path.replace(/:(\w+)/g, '1'), raw, type),
+        );
+      }
+      if (!endpoint?.body) continue;
+      const admin = path.startsWith('/api/admin/');
+      // Any string is a fine refresh token to forget at sign-out (that would end the session), and
+      // a strong enough password: SQL text there is data, hashed, never a query.
+      const strings = !admin && path !== '/api/auth/signout' && path !== '/api/auth/password';
+      for (const body of WRONG_SHAPES(keysOf(endpoint), strings)) {
+        const res = await send(
+          method,
+          path.replace(/:(\w+)/g, '1'),
+          JSON.stringify(body),
+          'application/json',
+        );
+        // A token that is not one is an answer, not an error: verification says so in a 200.
+        const accept = path === '/api/auth/verify' ? [200] : [];
+        check(
+          'wrong types, SQL text or pollution in a body',
+          `${method} ${path} ${JSON.stringify(body)}`,
+          res,
+          accept,
+        );
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  }, 180_000);
+
+  it('refuses a body that is not JSON with 415 instead of running the call as if it were empty', async () => {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await send('POST', '/api/auth/signout', 'refresh_token=x', type);
+      expect(tally.attack('non-JSON body on an all-optional endpoint', res.status === 415), type).toBe(true);
+    }
+    const still = await send('GET', '/api/profile');
+    expect(still.status).toBe(200);
+  });
+
+  it('treats SQL in search and sort parameters as text: no rows leak, no error', async () => {
+    for (const injection of SQL_INJECTIONS) {
+      const search = await send('GET', `/api/admin/users?search=${encodeURIComponent(injection)}`);
+      expect(tally.attack('SQL injection in a search', search.status === 200), injection).toBe(true);
+      expect(JSON.parse(search.text).items).toEqual([]);
+      const sort = await send('GET', `/api/admin/users?sort=${encodeURIComponent(injection)}`);
+      expect(tally.attack('SQL injection in a sort', sort.status === 400), injection).toBe(true);
+      const page = await send('GET', `/api/admin/audit/actions?page=${encodeURIComponent(injection)}`);
+      expect(tally.attack('SQL injection in a page number', page.status === 400), injection).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import type { RequestHandler } from 'express';
+import { fail } from '../http/errors';
+
+/**
+ * The API reads JSON only. A request that carries a body of another type (text/plain, a form, a
+ * multipart upload) is refused with 415 rather than run as if it had sent `{}`: such requests are
+ * the ones a hostile page can send cross-origin without a preflight, and an endpoint whose fields
+ * are all optional (sign-out, profile) would otherwise act on them.
+ */
+export const jsonOnly: RequestHandler = (req, res, next) => {
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  if (!hasBody || req.is('application/json')) return next();
+  res
+    .status(415)
+    .json(fail('invalid_request', 'Request bodies must be JSON (Content-Type: application/json)').toJSON());
+};

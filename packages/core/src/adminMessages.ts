@@ -1,0 +1,69 @@
+/**
+ * The administrator's texts (admin §2/§8), apart from `messages` so that the learner widgets, which
+ * import `messages`, never carry the admin console's words. The texts both sides show stay in
+ * `messages`.
+ */
+export const adminMessages = {
+  // admin §8 — role and password toasts
+  roleAssignedTitle: 'Role Assigned',
+  roleRemovedTitle: 'Role Removed',
+  roleAssignFailed: 'Failed to assign role',
+  roleRemoveFailed: 'Failed to remove role',
+  passwordResetSentTitle: 'Password Reset Sent',
+  passwordResetFailed: 'Failed to send password reset email',
+
+  // admin §8 — user toasts
+  updateFailedTitle: 'Update Failed',
+  userUpdateFailed: 'Failed to update user profile',
+  userCreationFailedTitle: 'User Creation Failed',
+  userCreationFailed: 'Failed to create user account',
+  deletionFailedTitle: 'Deletion Failed',
+
+  // admin §8 — content toasts
+  modulesLoadedTitle: 'Modules Loaded',
+  loadingFailedTitle: 'Loading Failed',
+  loadingErrorTitle: 'Loading Error',
+  loadingModulesUnexpected: 'An unexpected error occurred while loading modules',
+  loadingModuleUnexpected: 'An unexpected error occurred while loading the module',
+  imagesRefreshedTitle: 'Images Refreshed',
+  refreshFailedTitle: 'Refresh Failed',
+  refreshErrorTitle: 'Refresh Error',
+  refreshImagesUnexpected: 'An unexpected error occurred while refreshing images',
+  moduleLoadFailedTitle: 'Module Load Failed',
+
+  // admin §8 — settings and dashboard
+  maintenanceUpdateFailed: 'Error: Failed to update maintenance mode',
+  systemMessageUpdateFailed: 'Error: Failed to update system message',
+  settingsLoadFailed: 'Failed to load system settings',
+  dashboardLoadFailed: 'Failed to load dashboard data',
+
+  // admin §2 — user management
+  userSearchPlaceholder: 'Search users by name or email...',
+  noUsersMatching: 'No users found matching your search.',
+  noUsers: 'No users found.',
+  unknownUser: 'Unknown User',
+
+  // admin §2/§8 — user progress page
+  selectUserPrompt: 'Please select a user from the dropdown above to view their progress.',
+  noQuizzesFound: 'No quizzes found.',
+  noModulesFound: 'No modules found.',
+  noAttemptsFound: 'No attempts found for this quiz.',
+  notAttempted: 'Not attempted',
+  successTitle: 'Success',
+  quizResetCompleteTitle: 'Quiz Reset Complete',
+  preAssessmentResetTitle: 'Pre-Assessment Reset',
+  preAssessmentResetFailed: 'Could not reset pre-assessment. Please try again.',
+  noUserSelected: 'No user selected',
+  missingUserOrQuiz: 'Missing user ID or quiz ID',
+
+  // admin §8 — image tool toasts
+  analysisFailedTitle: 'Analysis Failed',
+  analysisFailed: 'An error occurred during analysis. Check console for details.',
+  validationFailedTitle: 'Validation Failed',
+  correctionFailedTitle: 'Enhanced Correction Failed',
+  correctionWithIssuesTitle: 'Correction Completed with Issues',
+
+  // admin §8 — stable tracking toasts
+  cleanupFailedTitle: 'Cleanup failed',
+  migrationFailedTitle: 'Migration failed',
+};

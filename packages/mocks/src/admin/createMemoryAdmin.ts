@@ -1,0 +1,150 @@
+import {
+  type AdminAdapter,
+  type AdminEndpointName,
+  adminEndpoints,
+  ImageAnalysisResultSchema,
+  ImageCorrectionResultSchema,
+  ImageValidationResultSchema,
+  type JobStatus,
+} from '@coursekit/core';
+import type { MemoryStore } from '../createMemoryStore';
+import { JOB_STEPS } from './adminImages';
+import { type AdminStore, adminStore } from './adminStore';
+import { memoryAnalyticsReport, memoryProgressCsv } from './analytics';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** admin §4: a held job never moves past its step. */
+const never = () => new Promise<never>(() => {});
+
+/**
+ * The `admin` part of the memory adapter: the admin store behind core's `AdminAdapter`, with the
+ * scenario's latency, the server's admin check on every call (as the signed-in user of `token()`),
+ * and every answer parsed with the schema of its endpoint in core's `adminEndpoints` table.
+ */
+export function createMemoryAdmin(store: MemoryStore, token: () => string | null): AdminAdapter {
+  const admin = adminStore(store);
+  const scenario = admin.state.scenario;
+
+  /** One admin call as the API makes it: latency, the role check, the work, the answer's schema. */
+  async function run<T>(
+    name: AdminEndpointName | null,
+    work: (actor: string, a: AdminStore) => T,
+  ): Promise<T> {
+    const ms = (store.options.latencyMs ?? 0) + (scenario.latencyMs ?? 0);
+    if (ms > 0) await sleep(ms);
+    const write = name === null || adminEndpoints[name].method !== 'GET';
+    const actor = admin.authorize(token(), { write });
+    const value = work(actor, admin);
+    const schema = name && (adminEndpoints[name] as { answer?: { parse(v: unknown): unknown } }).answer;
+    return (schema && value !== undefined ? schema.parse(value) : value) as T;
+  }
+
+  /** An image job: its progress steps (admin §4) with a pause between them, then the result. */
+  async function job<T>(
+    kind: JobStatus['kind'],
+    schema: { parse(value: unknown): T },
+    work: (actor: string) => unknown,
+    onProgress?: (job: JobStatus) => void,
+  ): Promise<T> {
+    // the job's start: latency and the admin check; its answer is the result below, not a JobStatus
+    const actor = await run(null, (who) => who);
+    const id = `job-${admin.state.nextId()}`;
+    for (const progress of JOB_STEPS[kind].slice(0, -1)) {
+      onProgress?.({ id, kind, state: 'running', progress });
+      if (scenario.holdJobsAt !== undefined && progress >= scenario.holdJobsAt) await never();
+      await sleep(scenario.jobStepMs ?? 400);
+    }
+    const result = schema.parse(work(actor));
+    onProgress?.({ id, kind, state: 'done', progress: 100, result });
+    return result;
+  }
+
+  return {
+    users: {
+      list: (query = {}) => run('adminUsers', (_, a) => a.users.list(query)),
+      get: (userId) => run('adminUser', (_, a) => a.users.get(userId)),
+      create: (input) => run('adminCreateUser', (actor, a) => a.users.create(actor, input)),
+      update: (userId, input) => run('adminUpdateUser', (actor, a) => a.users.update(actor, userId, input)),
+      delete: (userId) => run('adminDeleteUser', (actor, a) => a.users.delete(actor, userId)),
+      sendPasswordReset: (userId) =>
+        run('adminPasswordReset', (actor, a) => a.users.sendPasswordReset(actor, userId)),
+      selectable: () => run('adminSelectableProfiles', (_, a) => a.users.selectable()),
+    },
+    roles: {
+      // The wire answers { roles }, as the HTTP adapter unwraps it.
+      assign: async (userId, role) =>
+        (await run('adminAssignRole', (actor, a) => ({ roles: a.users.assignRole(actor, userId, role) })))
+          .roles,
+      remove: async (userId, role) =>
+        (await run('adminRemoveRole', (actor, a) => ({ roles: a.users.removeRole(actor, userId, role) })))
+          .roles,
+    },
+    userProgress: {
+      get: (userId) => run('adminUserProgress', (_, a) => a.progress.get(userId)),
+      attempts: (userId, quizId) => run('adminQuizAttempts', (_, a) => a.progress.attempts(userId, quizId)),
+      reset: (userId) => run('adminResetProgress', (actor, a) => a.progress.reset(actor, userId)),
+      resetModule: (userId, moduleId) =>
+        run('adminResetModule', (actor, a) => a.progress.resetModule(actor, userId, moduleId)),
+      resetQuiz: (userId, quizId) =>
+        run('adminResetQuiz', (actor, a) => a.progress.resetQuiz(actor, userId, quizId)),
+      resetPreAssessment: (userId) =>
+        run('adminResetPreAssessment', (actor, a) => a.progress.resetPreAssessment(actor, userId)),
+    },
+    settings: {
+      update: (input) => run('adminUpdateSettings', (actor, a) => a.system.updateSettings(actor, input)),
+      debug: () => run('adminSettingsDebug', (_, a) => a.system.settingsDebug()),
+    },
+    diagnostics: {
+      list: () => run('adminDiagnostics', (_, a) => a.system.diagnostics()),
+      update: (moduleId, changes) =>
+        run('adminUpdateDiagnostics', (actor, a) => a.system.updateDiagnostics(actor, moduleId, changes)),
+      setAll: (enabled) =>
+        run('adminSetAllDiagnostics', (actor, a) => a.system.setAllDiagnostics(actor, enabled)),
+      export: () => run('adminDiagnosticsExport', (_, a) => a.system.exportDiagnostics()),
+      subscribe(listener) {
+        // As the HTTP stream does: every module's settings on connect, then on every change.
+        let active = true;
+        run('adminDiagnostics', (_, a) => a.system.diagnostics()).then(
+          (list) => active && listener(list),
+          () => undefined, // a refused or failing stream stays silent, as a dropped SSE would
+        );
+        const stop = admin.system.subscribeDiagnostics(listener);
+        return () => {
+          active = false;
+          stop();
+        };
+      },
+    },
+    content: {
+      loadAll: () => run('adminLoadAllContent', (actor, a) => a.system.loadAll(actor)),
+      loadModule: (moduleId) =>
+        run('adminLoadModuleContent', (actor, a) => a.system.loadModule(actor, moduleId)),
+      refreshImages: () => run('adminRefreshImages', (actor, a) => a.system.refreshImages(actor)),
+    },
+    images: {
+      list: () => run('adminImages', (_, a) => a.images.list()),
+      analyze: (onProgress) =>
+        job('image-analysis', ImageAnalysisResultSchema, admin.images.analyze, onProgress),
+      validate: (onProgress) =>
+        job('image-validation', ImageValidationResultSchema, admin.images.validate, onProgress),
+      correct: (onProgress) =>
+        job('image-correction', ImageCorrectionResultSchema, admin.images.correct, onProgress),
+    },
+    tracking: {
+      overview: () => run('adminTracking', (_, a) => a.tracking.overview()),
+      cleanup: () => run('adminTrackingCleanup', (actor, a) => a.tracking.cleanup(actor)),
+      migrate: (userId) => run('adminTrackingMigrate', (actor, a) => a.tracking.migrate(actor, userId)),
+      cleanupLog: () => run('adminCleanupLog', (_, a) => a.tracking.cleanupLog()),
+    },
+    audit: {
+      actions: (query = {}) => run('adminAuditActions', (_, a) => a.tracking.actions(query)),
+      securityEvents: (query = {}) =>
+        run('adminAuditSecurityEvents', (_, a) => a.tracking.securityEvents(query)),
+    },
+    analytics: {
+      report: () => run('adminAnalyticsReport', () => memoryAnalyticsReport(store)),
+      progressCsv: () => run('adminAnalyticsProgressCsv', () => memoryProgressCsv(store)),
+    },
+    stats: () => run('adminStats', (_, a) => a.system.stats()),
+  };
+}

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { courseKeys } from '../queries/courseKeys';
+import { renderWidget } from '../test/renderWidget';
+import { AdminConsole } from './AdminConsole';
+
+async function openSettings(scenario: 'admin-console' | 'admin-failing' = 'admin-console') {
+  const view = renderWidget(<AdminConsole tab="settings" />, { scenario, onNavigate: vi.fn() });
+  const maintenance = await screen.findByRole('switch', { name: 'Maintenance mode' });
+  await waitFor(() => expect((maintenance as HTMLButtonElement).disabled).toBe(false));
+  return { ...view, maintenance };
+}
+
+describe('System Settings tab (admin §2, §4)', { timeout: 30_000 }, () => {
+  it('saves a trimmed system message with its type on Save Message', async () => {
+    const { user, queryClient } = await openSettings();
+    await user.type(screen.getByLabelText('System message'), '  Upgrade tonight  ');
+    await user.selectOptions(screen.getByLabelText('Message type'), 'warning');
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    expect(await screen.findByText('System message saved')).toBeTruthy();
+    expect(queryClient.getQueryData(courseKeys.settings())).toMatchObject({
+      system_message: 'Upgrade tonight',
+      system_message_type: 'warning',
+    });
+  });
+
+  it('a blank message clears it', async () => {
+    const { user, adapter } = await openSettings();
+    const update = vi.spyOn(adapter.admin!.settings, 'update');
+    await user.type(screen.getByLabelText('System message'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({ system_message: null, system_message_type: 'info' }),
+    );
+  });
+
+  it('switches maintenance on, and off again, which clears the message and resets its type', async () => {
+    const { user, maintenance } = await openSettings();
+    await user.type(screen.getByLabelText('System message'), 'Back soon');
+    await user.selectOptions(screen.getByLabelText('Message type'), 'error');
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    await screen.findByText('System message saved');
+    await user.click(maintenance);
+    await waitFor(() => expect(maintenance.getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() => expect((maintenance as HTMLButtonElement).disabled).toBe(false));
+    await user.click(maintenance);
+    await waitFor(() => expect(maintenance.getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('System message') as HTMLTextAreaElement).value).toBe(''),
+    );
+    expect((screen.getByLabelText('Message type') as HTMLSelectElement).value).toBe('info');
+  });
+
+  it('says Error: Failed to update maintenance mode when the write fails, and the switch stays off', async () => {
+    const { user, maintenance } = await openSettings('admin-failing');
+    await user.click(maintenance);
+    expect(await screen.findByText('Error: Failed to update maintenance mode')).toBeTruthy();
+    await waitFor(() => expect(maintenance.getAttribute('aria-checked')).toBe('false'));
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    expect(await screen.findByText('Error: Failed to update system message')).toBeTruthy();
+  });
+
+  it('shows the settings as debug info, and the debug card runs its query', async () => {
+    const { user } = await openSettings();
+    expect(screen.getByText(/"maintenance_mode": false/)).toBeTruthy();
+    const card = screen.getByRole('region', { name: 'Debug' });
+    await user.click(within(card).getByRole('button', { name: 'Run Debug Query' }));
+    await waitFor(() => expect(card.querySelector('pre')?.textContent).toMatch(/\{/));
+  });
+});
