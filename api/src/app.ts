@@ -15,6 +15,7 @@ import { type Database, ping } from './db/index';
 import { cors } from './http/cors';
 import { errorHandler, notFound, notFoundHandler } from './http/errors';
 import { openApiDocument } from './http/openapi';
+import { precompressed } from './http/precompressed';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { createPartnerVerifier } from './partner/partnerTokens';
 import { profileRoutes } from './profile/routes';
@@ -151,7 +152,7 @@ export function createApp(options: AppOptions): App {
   // The embed bundles partners load with a <script> tag (README: Embedding the course).
   const embedDist = options.config.embedDist;
   if (embedDist && existsSync(embedDist)) {
-    app.use('/embed', express.static(embedDist, { index: false, maxAge: '1h' }));
+    app.use('/embed', precompressed(embedDist), express.static(embedDist, { index: false, maxAge: '1h' }));
   }
 
   const hostDist = options.config.hostDist;

@@ -7,9 +7,10 @@
 // ~101 KB instead of ~162 KB for the whole course. `node build.mjs --react` builds with React itself
 // (the same files, for comparison or if a partner ever hits a compat gap); `npm run bench:size`
 // prints both sizes.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
 import { build } from 'esbuild';
 
@@ -74,6 +75,15 @@ for (const [format, file] of [
   });
 }
 writeFileSync(join(dist, 'coursekit-embed.css.txt'), css);
+// Pre-compressed copies: the API serves them to browsers that accept them (api/src/http/precompressed.ts).
+for (const file of ['coursekit-embed.js', 'coursekit-embed.iife.js']) {
+  const code = readFileSync(join(dist, file));
+  writeFileSync(join(dist, `${file}.gz`), gzipSync(code, { level: 9 }));
+  writeFileSync(
+    join(dist, `${file}.br`),
+    brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}
 process.stdout.write(
   `embed: built ${dist}/coursekit-embed.js and .iife.js with ${withReact ? 'React' : 'preact/compat'} (${css.length} bytes of CSS inlined)\n`,
 );
