@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentHash, LESSON_HTML_SANITIZE_CONFIG, lessonKey } from '@coursekit/core';
+import { contentHash, IMAGE_BUCKET, LESSON_HTML_SANITIZE_CONFIG, lessonKey } from '@coursekit/core';
 import createDOMPurify from 'dompurify';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
@@ -14,7 +14,7 @@ import type { Storage } from './storage';
 
 /** The course in the repo: api/content. */
 export const CONTENT_DIR = fileURLToPath(new URL('../../content', import.meta.url));
-export const IMAGE_BUCKET = 'image-assets';
+export { IMAGE_BUCKET };
 /** Sections this short are headings without a lesson under them. */
 export const MIN_SECTION_LENGTH = 100;
 

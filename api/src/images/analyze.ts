@@ -1,55 +1,20 @@
-import type { ImageAnalysisResult } from '@coursekit/core';
+import { analyzeImageLinks, type ImageAnalysisResult, imageUrlsOf } from '@coursekit/core';
 
-import { IMAGE_BUCKET } from '../content/loader';
-
-/** The storage bucket lesson images live in (admin §3); defined once, by the content loader. */
-export { IMAGE_BUCKET };
+// The link rules live in core, shared with the mocks; re-exported for the image tools here.
+export {
+  IMAGE_BUCKET,
+  imageUrlsOf,
+  URL_ISSUE_LABELS,
+  type UrlIssue,
+  urlIssues,
+  urlPattern,
+} from '@coursekit/core';
 
 /** Just what the image tools read of a lesson. */
 export interface LessonContent {
   id: number;
   title: string;
   content: string;
-}
-
-export type UrlIssue = 'double_slash' | 'encoded_characters' | 'raw_spaces_or_parentheses' | 'bad_prefix';
-
-export const URL_ISSUE_LABELS: Record<UrlIssue, string> = {
-  double_slash: 'Double slash in path',
-  encoded_characters: 'Encoded characters (%20, %28, %29, %2E)',
-  raw_spaces_or_parentheses: 'Raw spaces or parentheses',
-  bad_prefix: `Does not start with http, / or ${IMAGE_BUCKET}`,
-};
-
-/** Image URLs of an HTML lesson: every `<img src>`, quoted or not, in document order. */
-export function imageUrlsOf(html: string): string[] {
-  const urls: string[] = [];
-  for (const match of html.matchAll(/<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
-    const url = match[1] ?? match[2] ?? match[3];
-    if (url !== undefined) urls.push(url);
-  }
-  return urls;
-}
-
-/** admin §5: what is wrong with one image URL. */
-export function urlIssues(url: string): UrlIssue[] {
-  const issues: UrlIssue[] = [];
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  if (path.includes('//')) issues.push('double_slash');
-  if (/%(20|28|29|2e)/i.test(url)) issues.push('encoded_characters');
-  if (/[ ()]/.test(url)) issues.push('raw_spaces_or_parentheses');
-  if (!/^(https?:|\/|image-assets\/)/i.test(url)) issues.push('bad_prefix');
-  return issues;
-}
-
-/** The family a URL belongs to, for the analysis's pattern table. */
-export function urlPattern(url: string): string {
-  if (/^https?:/i.test(url))
-    return /\/storage\/image-assets\//.test(url) ? 'absolute storage URL' : 'external URL';
-  if (url.startsWith(`/storage/${IMAGE_BUCKET}/`)) return 'storage path';
-  if (url.startsWith(`${IMAGE_BUCKET}/`)) return 'bucket-relative path';
-  if (url.startsWith('/')) return 'other site path';
-  return 'relative or malformed';
 }
 
 export type ProgressReporter = (progress: number) => void;
@@ -63,33 +28,10 @@ export function analyzeImages(
   onProgress: ProgressReporter = () => {},
 ): ImageAnalysisResult {
   onProgress(25);
-  const found = lessons.map((lesson) => ({ lesson, urls: imageUrlsOf(lesson.content) }));
+  const found = lessons.map((lesson) => ({ id: lesson.id, urls: imageUrlsOf(lesson.content) }));
   onProgress(50);
-  const problematicUrls: ImageAnalysisResult['problematicUrls'] = [];
-  const patterns = new Map<string, { count: number; issues: Set<string> }>();
-  let encodingIssues = 0;
-  for (const { lesson, urls } of found) {
-    for (const url of urls) {
-      const issues = urlIssues(url);
-      if (issues.includes('encoded_characters')) encodingIssues += 1;
-      if (issues.length > 0)
-        problematicUrls.push({ lessonId: lesson.id, url, issues: issues.map((i) => URL_ISSUE_LABELS[i]) });
-      const pattern = patterns.get(urlPattern(url)) ?? { count: 0, issues: new Set<string>() };
-      pattern.count += 1;
-      for (const issue of issues) pattern.issues.add(URL_ISSUE_LABELS[issue]);
-      patterns.set(urlPattern(url), pattern);
-    }
-  }
+  const result = analyzeImageLinks(found);
   onProgress(75);
-  const result: ImageAnalysisResult = {
-    totalLessons: lessons.length,
-    lessonsWithImages: found.filter((f) => f.urls.length > 0).length,
-    problematicUrls,
-    encodingIssues,
-    urlPatterns: [...patterns]
-      .map(([pattern, { count, issues }]) => ({ pattern, count, issues: [...issues] }))
-      .sort((a, b) => b.count - a.count),
-  };
   onProgress(100);
   return result;
 }

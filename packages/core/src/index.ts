@@ -95,6 +95,16 @@ export {
   sessionNeedsRefresh,
   TIMINGS,
 } from './rules/display';
+export type { UrlIssue } from './rules/imageLinks';
+export {
+  analyzeImageLinks,
+  IMAGE_BUCKET,
+  IMAGE_JOB_STEPS,
+  imageUrlsOf,
+  URL_ISSUE_LABELS,
+  urlIssues,
+  urlPattern,
+} from './rules/imageLinks';
 export { contentHash, lessonKey, slugify } from './rules/lessonKey';
 export type { AttemptRef, LessonRef, ProgressInput, ProgressRef } from './rules/progress';
 export {

@@ -1,44 +1,29 @@
 import {
+  analyzeImageLinks,
   CourseError,
+  IMAGE_BUCKET,
+  IMAGE_JOB_STEPS,
   type ImageAnalysisResult,
   type ImageCorrectionResult,
   type ImageValidationResult,
   type JobStatus,
   type StoredImage,
+  URL_ISSUE_LABELS,
+  urlIssues,
 } from '@coursekit/core';
 import { type AdminState, logAction } from './adminState';
 
-/** The storage bucket lesson images live in (admin §3). */
-export const IMAGE_BUCKET = 'image-assets';
+export { IMAGE_BUCKET };
+
 /** admin §9: the storage listing's limit. */
 const LISTING_LIMIT = 1000;
 const STORAGE_PREFIX = `/storage/${IMAGE_BUCKET}/`;
 
 /** admin §4: each tool's progress steps; the last one finishes the job. */
-export const JOB_STEPS: Record<JobStatus['kind'], number[]> = {
-  'image-analysis': [25, 50, 75, 100],
-  'image-validation': [20, 100],
-  'image-correction': [30, 100],
-};
+export const JOB_STEPS: Record<JobStatus['kind'], readonly number[]> = IMAGE_JOB_STEPS;
 
-/** admin §5's flags for an image URL, with the labels the reference API reports. */
-export function urlIssues(url: string): string[] {
-  const issues: string[] = [];
-  if (url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').includes('//')) issues.push('Double slash in path');
-  if (/%(20|28|29|2e)/i.test(url)) issues.push('Encoded characters (%20, %28, %29, %2E)');
-  if (/[ ()]/.test(url)) issues.push('Raw spaces or parentheses');
-  if (!/^(https?:|\/|image-assets\/)/i.test(url))
-    issues.push(`Does not start with http, / or ${IMAGE_BUCKET}`);
-  return issues;
-}
-
-function urlPattern(url: string): string {
-  if (/^https?:/i.test(url)) return 'external URL';
-  if (url.startsWith(STORAGE_PREFIX)) return 'storage path';
-  if (url.startsWith(`${IMAGE_BUCKET}/`)) return 'bucket-relative path';
-  if (url.startsWith('/')) return 'other site path';
-  return 'relative or malformed';
-}
+/** The first of admin §5's flags for a URL, as the analysis names it. */
+const firstIssue = (url: string) => URL_ISSUE_LABELS[urlIssues(url)[0]!];
 
 const fileOf = (url: string) => url.split('/').filter(Boolean).at(-1) ?? '';
 /** The file name a messy link most likely meant: decoded, lower case, runs of space ( ) _ as '-'. */
@@ -77,26 +62,8 @@ export function adminImages(state: AdminState) {
   const stored = () => new Set(state.storedImages.map((i) => i.name));
   const linksOf = (lessonId: number) => state.lessonImages.get(lessonId) ?? [];
 
-  const analyze = (): ImageAnalysisResult => {
-    const lessons = active();
-    const urls = lessons.flatMap((l) =>
-      linksOf(l.id).map((url) => ({ lessonId: l.id, url, issues: urlIssues(url) })),
-    );
-    const patterns = new Map<string, { count: number; issues: Set<string> }>();
-    for (const { url, issues } of urls) {
-      const entry = patterns.get(urlPattern(url)) ?? { count: 0, issues: new Set<string>() };
-      entry.count += 1;
-      for (const issue of issues) entry.issues.add(issue);
-      patterns.set(urlPattern(url), entry);
-    }
-    return {
-      totalLessons: lessons.length,
-      lessonsWithImages: lessons.filter((l) => linksOf(l.id).length > 0).length,
-      problematicUrls: urls.filter((u) => u.issues.length > 0),
-      encodingIssues: urls.filter((u) => /%(20|28|29|2e)/i.test(u.url)).length,
-      urlPatterns: [...patterns].map(([pattern, e]) => ({ pattern, count: e.count, issues: [...e.issues] })),
-    };
-  };
+  const analyze = (): ImageAnalysisResult =>
+    analyzeImageLinks(active().map((l) => ({ id: l.id, urls: linksOf(l.id) })));
 
   /** A link is valid when it is well formed and its file is in the bucket (the mock's HEAD request). */
   const validate = (): ImageValidationResult => {
@@ -104,7 +71,7 @@ export function adminImages(state: AdminState) {
     const urls = active().flatMap((l) => linksOf(l.id));
     const errors = urls.flatMap((url): ImageValidationResult['errors'] => {
       if (urlIssues(url).length > 0)
-        return [{ url, status: null, error: `Malformed URL: ${urlIssues(url)[0]}` }];
+        return [{ url, status: null, error: `Malformed URL: ${firstIssue(url)}` }];
       return files.has(fileOf(url)) ? [] : [{ url, status: 404, error: 'Not Found' }];
     });
     const recommendations =
