@@ -45,4 +45,13 @@ describe('AdminConsole guard (admin §2 Route guard)', { timeout: 30_000 }, () =
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Insufficient permissions to access this resource.')).toBeTruthy();
   });
+
+  it('lets in an admin whose host signs in with its own token, so the adapter keeps no session', async () => {
+    // createHttpAdapter({ getAccessToken }) answers getSession() with null: the server's answer decides.
+    const base = createMemoryAdapter(createMemoryStore('admin-console'));
+    const adapter = { ...base, auth: { ...base.auth, getSession: async () => null } };
+    renderWidget(<AdminConsole />, { adapter, onNavigate: vi.fn() });
+    expect(await screen.findByText('Total Users')).toBeTruthy();
+    expect(screen.queryByText('Session validation failed. Please sign in again.')).toBeNull();
+  });
 });
