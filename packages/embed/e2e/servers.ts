@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, startApiProcess } from '@coursekit/api/testing';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export { REPO_ROOT };
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function listen(server: Server): Promise<string> {
@@ -64,65 +63,6 @@ export async function startLrs() {
 
 /** The real API as a process (main.ts): embedded PGlite, or a fresh database when DATABASE_URL is set. */
 export async function startApi(env: Record<string, string>) {
-  const probe = createServer();
-  const port = Number(new URL(await listen(probe)).port);
-  await close(probe);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-embed-'));
-  let dropDatabase = async () => {};
-  let databaseUrl: string | undefined;
-  if (process.env.DATABASE_URL) {
-    const { default: postgres } = await import('postgres');
-    const name = `ck_embed_${randomBytes(4).toString('hex')}`;
-    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end({ timeout: 5 });
-    };
-  }
-  let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), '--conditions=source', 'api/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        HOST_DIST: dataDir,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 90_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`The API exited (${child.exitCode}):\n${output}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`The API did not start within 90 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    api: `${url}/api`,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const api = await startApiProcess({ env });
+  return { api: api.api, stop: () => api.stop().then(() => undefined) };
 }
