@@ -116,3 +116,8 @@ export async function completedInDatabase(
 
 export const missing = (acknowledged: Set<string>, found: Set<string>) =>
   [...acknowledged].filter((id) => !found.has(id));
+
+/** A line of the suite's figures, printed as the cases run. */
+export const out = (line: string) => process.stdout.write(`  [faults] ${line}\n`);
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

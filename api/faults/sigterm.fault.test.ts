@@ -1,26 +1,32 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ScratchDatabase, scratchDatabase } from '../src/test/scratchDatabase';
 import { type ApiProcess, startApi } from './apiProcess';
-import { completedInDatabase, lessonKeys, missing, runLearners, signUpLearners } from './learners';
+import {
+  completedInDatabase,
+  lessonKeys,
+  missing,
+  out,
+  runLearners,
+  signUpLearners,
+  sleep,
+} from './learners';
 import { type PostgresServer, startPostgresServer } from './postgresServer';
-
-const out = (line: string) => process.stdout.write(`  [faults] ${line}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('SIGTERM under load', () => {
   let pg: PostgresServer;
+  let database: ScratchDatabase;
   let api: ApiProcess;
   let url: string;
   beforeAll(async () => {
     pg = await startPostgresServer();
-    const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
-    await admin`create database sigterm_case`;
-    await admin.end();
-    url = pg.url.replace(/\/postgres$/, '/sigterm_case');
+    database = await scratchDatabase(pg.url, 'sigterm_case');
+    url = database.url;
     api = await startApi({ DATABASE_URL: url });
   });
   afterAll(async () => {
     await api?.stop();
+    await database?.drop();
     await pg?.destroy();
   });
 

@@ -1,9 +1,8 @@
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ScratchDatabase, scratchDatabase } from '../src/test/scratchDatabase';
 import { ADMIN, type ApiProcess, startApi } from './apiProcess';
+import { out } from './learners';
 import { type PostgresServer, startPostgresServer } from './postgresServer';
-
-const out = (line: string) => process.stdout.write(`  [faults] ${line}\n`);
 
 const post = (api: string, path: string, body: unknown, token?: string, method = 'POST') =>
   fetch(`${api}${path}`, {
@@ -36,19 +35,19 @@ async function nextSettings(res: Response, match: (s: { maintenance_mode: boolea
 
 describe('two API instances on one PostgreSQL', () => {
   let pg: PostgresServer;
+  let database: ScratchDatabase;
   let a: ApiProcess;
   let b: ApiProcess;
   beforeAll(async () => {
     pg = await startPostgresServer();
-    const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
-    await admin`create database two_instances_case`;
-    await admin.end();
-    const url = pg.url.replace(/\/postgres$/, '/two_instances_case');
+    database = await scratchDatabase(pg.url, 'two_instances_case');
+    const url = database.url;
     a = await startApi({ DATABASE_URL: url }); // migrates, loads the course, creates the admin
     b = await startApi({ DATABASE_URL: url });
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
     await pg?.destroy();
   });
 

@@ -131,3 +131,49 @@ export async function startApiProcess(options: ApiProcessOptions = {}): Promise<
     },
   };
 }
+
+/** What api/src/security/xssSite.ts prints once its hostile content is in place. */
+export interface XssSite {
+  url: string;
+  learner: { email: string; password: string };
+  admin: { email: string; password: string };
+  /** SIGTERM; resolves once the process has ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The API with the XSS corpus written into everything a learner or admin is shown
+ * (api/src/security/xssSite.ts), for the browser suites of the site and the embed.
+ */
+export async function startXssSite(env: Record<string, string>): Promise<XssSite> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'api/src/security/xssSite.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const site = await new Promise<Omit<XssSite, 'stop'>>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => reject(new Error(`The XSS site exited (${code}):\n${output}`)));
+  });
+  return {
+    ...site,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

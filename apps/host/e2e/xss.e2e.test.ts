@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { startXssSite, type XssSite } from '@coursekit/api/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { HOST_DIST, REPO_ROOT } from './server';
+import { HOST_DIST } from './server';
 
 // The XSS corpus (api/src/security/xssPayloads.ts) written into lesson content, module and quiz
 // texts, the system message, display names and e-mail addresses of a real site, rendered by the
@@ -10,43 +10,17 @@ import { HOST_DIST, REPO_ROOT } from './server';
 // links keep safe schemes. Once under the site's Content-Security-Policy, and once with the CSP
 // bypassed, so the sanitising alone is shown to hold too.
 
-interface Site {
-  url: string;
-  learner: { email: string; password: string };
-  admin: { email: string; password: string };
-}
-let site: Site;
-let child: ChildProcess;
+let site: XssSite;
 let browser: Browser;
 const totals = { pages: 0, payloadsSeen: 0, ran: 0, handlers: 0, unsafeLinks: 0 };
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'api/src/security/xssSite.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, HOST_DIST, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  site = await new Promise<Site>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const line = output.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.once('exit', (code) => reject(new Error(`The XSS site exited (${code}):\n${output}`)));
-  });
+  site = await startXssSite({ HOST_DIST });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await site?.stop();
   process.stdout.write(`\nXSS corpus in the host app: ${JSON.stringify(totals)}\n`);
 });
 

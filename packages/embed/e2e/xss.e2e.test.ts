@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { startXssSite, type XssSite } from '@coursekit/api/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startPartnerSite } from './servers';
+import { startPartnerSite } from './servers';
 
 // The XSS corpus (api/src/security/xssPayloads.ts) in lesson content, module texts and the system
 // message, rendered by <course-player> on a partner's page in
@@ -12,12 +12,7 @@ import { REPO_ROOT, startPartnerSite } from './servers';
 
 const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 
-interface Site {
-  url: string;
-  learner: { email: string; password: string };
-}
-let site: Site;
-let child: ChildProcess;
+let site: XssSite;
 let partner: Awaited<ReturnType<typeof startPartnerSite>>;
 let browser: Browser;
 const totals = { views: 0, ran: 0, handlers: 0, unsafeLinks: 0 };
@@ -25,23 +20,7 @@ const totals = { views: 0, ran: 0, handlers: 0, unsafeLinks: 0 };
 beforeAll(async () => {
   if (!chromiumPath) throw new Error('No Chromium: install Debian’s chromium package or set CHROMIUM_PATH.');
   partner = await startPartnerSite();
-  child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'api/src/security/xssSite.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, CORS_ORIGINS: partner.url, HOST_DIST: '/nonexistent', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  site = await new Promise<Site>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const line = output.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.once('exit', (code) => reject(new Error(`The XSS site exited (${code}):\n${output}`)));
-  });
+  site = await startXssSite({ CORS_ORIGINS: partner.url, HOST_DIST: '/nonexistent' });
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -49,11 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await site?.stop();
   await partner?.stop();
   process.stdout.write(`\nXSS corpus in the embed: ${JSON.stringify(totals)}\n`);
 });
