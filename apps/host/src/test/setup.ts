@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearAdminCache } from '../session/adminCheck';
 
 afterEach(() => cleanup());
+
+// findBy…/waitFor wait up to 5 s, not 1 s: on a loaded 2-core CI machine a first render of a lazy
+// widget can take longer than a second; a test that should fail still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout; the router's scroll restoration calls this.
 window.scrollTo = () => undefined;
