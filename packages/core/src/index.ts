@@ -106,13 +106,20 @@ export {
   urlPattern,
 } from './rules/imageLinks';
 export { contentHash, lessonKey, slugify } from './rules/lessonKey';
-export type { AttemptRef, LessonRef, ProgressInput, ProgressRef } from './rules/progress';
+export type {
+  AttemptRef,
+  LessonRef,
+  LessonTab,
+  ModuleAction,
+  ProgressInput,
+  ProgressRef,
+} from './rules/progress';
 export {
   completedLessonIds,
   initialLessonIndex,
   isModuleRowOpen,
-  lessonTabLabel,
-  moduleActionLabel,
+  lessonTab,
+  moduleAction,
   moduleCompletionTarget,
   percent,
   sortLessons,
