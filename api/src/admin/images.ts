@@ -13,8 +13,9 @@ import { schema } from '../db/index';
 import { analyzeImages, IMAGE_BUCKET, imageUrlsOf, type ProgressReporter } from '../images/analyze';
 import { correctImageLinks } from '../images/correct';
 import { validateImageUrls } from '../images/validate';
+import { logAction } from './actionLog';
 import { serialized } from './content';
-import { type AdminAuth, logAction } from './route';
+import type { AdminAuth } from './guard';
 
 const { lessons, lessonVersions } = schema;
 /** admin §9: the storage listing's limit. */

@@ -2,9 +2,9 @@ import { adminScoreColor, type CompletedAttempt, CourseError, type QuizAttempt }
 import { createMemoryAdapter, createMemoryStore } from '@coursekit/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { consoleLearners, findFresh, findMidCourse, type Learner } from '../../test/consoleLearners';
 import { expectNoAxeViolations } from '../../test/expectNoAxeViolations';
 import { renderWidget } from '../../test/renderWidget';
-import { consoleLearners, findFresh, findMidCourse, type Learner } from './testLearners';
 import { UserProgressPage } from './UserProgressPage';
 
 function showLearner(learner: Learner) {

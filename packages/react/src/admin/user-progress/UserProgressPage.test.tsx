@@ -1,9 +1,9 @@
 import { CourseError } from '@coursekit/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { consoleLearners, findFresh, findMidCourse } from '../../test/consoleLearners';
 import { expectNoAxeViolations } from '../../test/expectNoAxeViolations';
 import { renderWidget } from '../../test/renderWidget';
-import { consoleLearners, findFresh, findMidCourse } from './testLearners';
 import { UserProgressPage } from './UserProgressPage';
 
 function setup(props: Parameters<typeof UserProgressPage>[0] = {}) {
