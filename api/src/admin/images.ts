@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   contentHash,
+  IMAGE_ANALYSIS_STEPS,
   type ImageAnalysisResult,
   type ImageCorrectionResult,
   type ImageValidationResult,
@@ -48,9 +49,14 @@ const activeLessons = (ctx: AppContext, onlyWithImages = false) =>
     )
     .orderBy(lessons.moduleId, lessons.order);
 
-/** The analysis over every active lesson (progress 25/50/75/100). */
+/**
+ * The analysis over every active lesson: 25 once they are read, 50 and 75 as analyzeImages works;
+ * the job registry records 100 when it stores the result.
+ */
 export async function runAnalysis(ctx: AppContext, progress: ProgressReporter): Promise<ImageAnalysisResult> {
-  return analyzeImages(await activeLessons(ctx), progress);
+  const read = await activeLessons(ctx);
+  progress(IMAGE_ANALYSIS_STEPS.lessonsRead);
+  return analyzeImages(read, progress);
 }
 
 /** HEADs every image URL of the active lessons; relative ones against this API's own origin. */

@@ -98,6 +98,7 @@ export {
 export type { UrlIssue } from './rules/imageLinks';
 export {
   analyzeImageLinks,
+  IMAGE_ANALYSIS_STEPS,
   IMAGE_BUCKET,
   IMAGE_JOB_STEPS,
   imageUrlsOf,
