@@ -31,6 +31,7 @@ const reactPackage = pkg(
   'packages/react',
   {
     index: 'src/index.ts',
+    http: 'src/http.ts',
     'course-player': 'src/course-player/index.ts',
     'quiz-runner': 'src/quiz-runner/index.ts',
     'progress-panel': 'src/progress-panel/index.ts',
@@ -41,6 +42,7 @@ const reactPackage = pkg(
     dts: {
       entry: {
         index: 'packages/react/src/index.ts',
+        http: 'packages/react/src/http.ts',
         'course-player': 'packages/react/src/course-player/index.ts',
         'quiz-runner': 'packages/react/src/quiz-runner/index.ts',
         'progress-panel': 'packages/react/src/progress-panel/index.ts',

@@ -13,7 +13,9 @@ import { type AppContext, type Clock, type ImageValidationOverrides, systemClock
 import { courseRoutes } from './course/routes';
 import { type Database, ping } from './db/index';
 import { cors } from './http/cors';
+import { API_CSP, SITE_CSP_DIRECTIVES } from './http/csp';
 import { errorHandler, notFound, notFoundHandler } from './http/errors';
+import { jsonOnly } from './http/jsonOnly';
 import { openApiDocument } from './http/openapi';
 import { precompressed } from './http/precompressed';
 import type { DevMailbox, Mailer } from './mail/mailer';
@@ -21,8 +23,6 @@ import { createPartnerVerifier } from './partner/partnerTokens';
 import { profileRoutes } from './profile/routes';
 import { progressRoutes } from './progress/routes';
 import { quizRoutes } from './quizzes/routes';
-import { API_CSP, SITE_CSP_DIRECTIVES } from './security/csp';
-import { jsonOnly } from './security/jsonOnly';
 import { settingsHub, settingsRoutes } from './settings/routes';
 
 export interface AppOptions {

@@ -3,5 +3,11 @@ import { sourceResolution } from '../../vitest.shared';
 
 export default defineProject({
   ...sourceResolution,
-  test: { name: 'core', include: ['src/**/*.test.ts'], environment: 'node', typecheck: { enabled: false } },
+  test: {
+    name: 'core',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // *.test-d.ts: the public types, checked by tsc (vitest's typecheck mode) in the same run
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
+  },
 });

@@ -12,5 +12,7 @@ export default defineProject({
     // inject the widget CSS into jsdom, so the scoped-CSS check reads what the browser would get
     css: true,
     setupFiles: ['./src/test/setup.ts'],
+    // *.test-d.ts: the public types, checked by tsc (vitest's typecheck mode) in the same run
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });

@@ -14,12 +14,18 @@ import * as progressPanel from './ProgressPanel.stories';
 import * as quizRunner from './QuizRunner.stories';
 import { withCourse } from './withCourse';
 
+// The requests the stories' MSW server is still answering; a story has its data once none is left.
+const answering = new Set<string>();
+
 // The stories' own MSW handlers, served by msw/node instead of the browser's service worker.
 setProjectAnnotations({
   decorators: [withCourse],
   loaders: [
     mswLoader(async () => {
       const server = setupServer();
+      server.events.on('request:start', ({ requestId }) => answering.add(requestId));
+      server.events.on('request:end', ({ requestId }) => answering.delete(requestId));
+      server.events.on('unhandledException', ({ requestId }) => answering.delete(requestId));
       server.listen({ onUnhandledRequest: 'error' });
       return server as never;
     }),
@@ -37,9 +43,22 @@ const suites = {
   'Admin User Progress': composeStories(adminUserProgress),
 };
 
-async function settle() {
-  // wait for the widget's first data (or its loading state on the slow-network scenario)
-  await new Promise((resolve) => setTimeout(resolve, 150));
+const busy = () => document.querySelector('[aria-busy="true"]');
+
+/**
+ * Waits for the state a story shows: its loading state (a server that never answers), its image
+ * job held mid-run (the progress bar), or else its data: nothing busy and no request unanswered.
+ */
+async function storyState(name: string) {
+  if (name.endsWith('Loading')) return waitFor(() => expect(busy()).not.toBeNull());
+  if (name.endsWith('Running')) return screen.findByRole('progressbar');
+  return waitFor(
+    () => {
+      expect(answering.size, 'requests still being answered').toBe(0);
+      expect(busy(), 'a loading state').toBeNull();
+    },
+    { timeout: 5000 },
+  );
 }
 
 for (const [widget, stories] of Object.entries(suites)) {
@@ -49,12 +68,9 @@ for (const [widget, stories] of Object.entries(suites)) {
         const errors: unknown[] = [];
         const onError = (e: ErrorEvent) => errors.push(e.error);
         window.addEventListener('error', onError);
+        answering.clear(); // a Loading story before this one leaves its requests unanswered for good
         await Story.run();
-        await settle();
-        // every story but the loading ones (and image tools held mid-run) has its data by now
-        if (!/(Loading|Running)$/.test(name)) {
-          await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
-        }
+        await storyState(name);
         window.removeEventListener('error', onError);
         expect(errors).toEqual([]);
         const root = document.querySelector('.coursekit');

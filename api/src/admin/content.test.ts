@@ -23,6 +23,7 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
+import { runAnalysis } from './images';
 import { JOB_STALE_MS } from './jobs';
 
 const { lessons, lessonVersions, userProgress } = schema;
@@ -221,6 +222,27 @@ describe.each(DRIVERS)('admin image tools (%s)', (driver) => {
     expect(flagged).toHaveLength(2);
     expect(result.encodingIssues).toBeGreaterThanOrEqual(1);
     await server.database.db.update(lessons).set({ isActive: false }).where(eq(lessons.id, bad.id));
+  });
+
+  it('reports each analysis step once its work is done, 100 with the stored result', async () => {
+    const { userId } = await signInAdmin(server);
+    const steps: number[] = [];
+    let analysed: number | undefined;
+    const job = await server.app.adminJobs.start('image-analysis', userId, (progress) =>
+      runAnalysis(server.app.ctx, (step) => {
+        steps.push(step);
+        progress(step);
+      }).then((result) => {
+        analysed = result.totalLessons;
+        return result;
+      }),
+    );
+    await server.app.adminJobs.idle();
+    expect(steps).toEqual([25, 50, 75]);
+    const done = await server.app.adminJobs.get(job.id);
+    expect(done).toMatchObject({ state: 'done', progress: 100 });
+    expect(analysed).toBeGreaterThanOrEqual(25);
+    expect(done.result).toMatchObject({ totalLessons: analysed });
   });
 
   it('validates every image URL against a loopback server: good, missing, slow and failing', async () => {

@@ -3,7 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { applyCourse, CONTENT_DIR, type CourseContent, copyImages, readCourse } from '../content/loader';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
-import { type AdminAuth, logAction } from './route';
+import { logAction } from './actionLog';
+import type { AdminAuth } from './guard';
 
 /** admin §9: modules 1 to 5 are loadable. */
 export const LOADABLE_MODULES = [1, 2, 3, 4, 5] as const;

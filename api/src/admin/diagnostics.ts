@@ -12,7 +12,8 @@ import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { createStreamHub } from '../http/streamHub';
 import { getSettings, updateSettings } from '../settings/service';
-import { type AdminAuth, logAction } from './route';
+import { logAction } from './actionLog';
+import type { AdminAuth } from './guard';
 
 const { diagnosticSettings, modules } = schema;
 export const DIAGNOSTICS_CHANNEL = 'diagnostic_settings_changed';

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   contentHash,
+  IMAGE_ANALYSIS_STEPS,
   type ImageAnalysisResult,
   type ImageCorrectionResult,
   type ImageValidationResult,
@@ -13,8 +14,9 @@ import { schema } from '../db/index';
 import { analyzeImages, IMAGE_BUCKET, imageUrlsOf, type ProgressReporter } from '../images/analyze';
 import { correctImageLinks } from '../images/correct';
 import { validateImageUrls } from '../images/validate';
+import { logAction } from './actionLog';
 import { serialized } from './content';
-import { type AdminAuth, logAction } from './route';
+import type { AdminAuth } from './guard';
 
 const { lessons, lessonVersions } = schema;
 /** admin §9: the storage listing's limit. */
@@ -47,9 +49,14 @@ const activeLessons = (ctx: AppContext, onlyWithImages = false) =>
     )
     .orderBy(lessons.moduleId, lessons.order);
 
-/** The analysis over every active lesson (progress 25/50/75/100). */
+/**
+ * The analysis over every active lesson: 25 once they are read, 50 and 75 as analyzeImages works;
+ * the job registry records 100 when it stores the result.
+ */
 export async function runAnalysis(ctx: AppContext, progress: ProgressReporter): Promise<ImageAnalysisResult> {
-  return analyzeImages(await activeLessons(ctx), progress);
+  const read = await activeLessons(ctx);
+  progress(IMAGE_ANALYSIS_STEPS.lessonsRead);
+  return analyzeImages(read, progress);
 }
 
 /** HEADs every image URL of the active lessons; relative ones against this API's own origin. */

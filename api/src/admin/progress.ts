@@ -5,7 +5,8 @@ import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { progressState, resetModule, resetProgress } from '../progress/service';
 import { listAttempts, listQuizzes, toAttempt } from '../quizzes/service';
-import { type AdminAuth, logAction } from './route';
+import { logAction } from './actionLog';
+import type { AdminAuth } from './guard';
 import { getUser } from './users';
 
 const { users, modules, lessons, quizzes, quizAttempts } = schema;

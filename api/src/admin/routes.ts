@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { idParam } from '../http/params';
+import { mount } from '../http/route';
 import { analyticsReport } from './analytics';
 import { progressCsvExport } from './analyticsCsv';
 import { auditActions, auditSecurityEvents } from './audit';
@@ -16,6 +17,7 @@ import {
   settingsDebug,
   updateDiagnostics,
 } from './diagnostics';
+import { adminGuard as guard } from './guard';
 import { listImages, runAnalysis, runCorrection, runValidation } from './images';
 import { jobRegistry } from './jobs';
 import {
@@ -27,7 +29,6 @@ import {
   userProgressView,
   userQuizAttempts,
 } from './progress';
-import { mountAdmin } from './route';
 import { cleanupLog, cleanupOrphanedProgress, migrateProgressToStable, trackingOverview } from './tracking';
 import {
   assignRole,
@@ -57,99 +58,99 @@ export function adminRoutes(ctx: AppContext) {
   const hub = diagnosticsHub(ctx);
   const jobs = jobRegistry(ctx);
 
-  mountAdmin(router, ctx, E.adminStats, {}, () => systemStats(ctx));
+  mount(router, ctx, E.adminStats, { guard }, () => systemStats(ctx));
 
-  mountAdmin(router, ctx, E.adminUsers, {}, ({ query }) => listUsers(ctx, query));
-  mountAdmin(router, ctx, E.adminCreateUser, {}, ({ admin, body }) => createUser(ctx, admin, body));
-  mountAdmin(router, ctx, E.adminSelectableProfiles, {}, () => selectableProfiles(ctx));
-  mountAdmin(router, ctx, E.adminUser, { params: userParams }, ({ params }) => getUser(ctx, params.userId));
-  mountAdmin(router, ctx, E.adminUpdateUser, { params: userParams }, ({ admin, params, body }) =>
-    updateUser(ctx, admin, params.userId, body),
+  mount(router, ctx, E.adminUsers, { guard }, ({ query }) => listUsers(ctx, query));
+  mount(router, ctx, E.adminCreateUser, { guard }, ({ auth, body }) => createUser(ctx, auth, body));
+  mount(router, ctx, E.adminSelectableProfiles, { guard }, () => selectableProfiles(ctx));
+  mount(router, ctx, E.adminUser, { guard, params: userParams }, ({ params }) => getUser(ctx, params.userId));
+  mount(router, ctx, E.adminUpdateUser, { guard, params: userParams }, ({ auth, params, body }) =>
+    updateUser(ctx, auth, params.userId, body),
   );
-  mountAdmin(router, ctx, E.adminDeleteUser, { params: userParams }, ({ admin, params }) =>
-    deleteUser(ctx, admin, params.userId),
+  mount(router, ctx, E.adminDeleteUser, { guard, params: userParams }, ({ auth, params }) =>
+    deleteUser(ctx, auth, params.userId),
   );
-  mountAdmin(router, ctx, E.adminPasswordReset, { params: userParams }, ({ admin, params }) =>
-    sendPasswordReset(ctx, admin, params.userId),
+  mount(router, ctx, E.adminPasswordReset, { guard, params: userParams }, ({ auth, params }) =>
+    sendPasswordReset(ctx, auth, params.userId),
   );
-  mountAdmin(router, ctx, E.adminAssignRole, { params: userParams }, ({ admin, params, body }) =>
-    assignRole(ctx, admin, params.userId, body.role),
+  mount(router, ctx, E.adminAssignRole, { guard, params: userParams }, ({ auth, params, body }) =>
+    assignRole(ctx, auth, params.userId, body.role),
   );
-  mountAdmin(router, ctx, E.adminRemoveRole, { params: roleParams }, ({ admin, params }) =>
-    removeRole(ctx, admin, params.userId, params.role),
+  mount(router, ctx, E.adminRemoveRole, { guard, params: roleParams }, ({ auth, params }) =>
+    removeRole(ctx, auth, params.userId, params.role),
   );
 
-  mountAdmin(router, ctx, E.adminUserProgress, { params: userParams }, ({ params }) =>
+  mount(router, ctx, E.adminUserProgress, { guard, params: userParams }, ({ params }) =>
     userProgressView(ctx, params.userId),
   );
-  mountAdmin(router, ctx, E.adminQuizAttempts, { params: userQuizParams }, ({ params }) =>
+  mount(router, ctx, E.adminQuizAttempts, { guard, params: userQuizParams }, ({ params }) =>
     userQuizAttempts(ctx, params.userId, params.quizId),
   );
-  mountAdmin(router, ctx, E.adminResetProgress, { params: userParams }, ({ admin, params }) =>
-    adminResetProgress(ctx, admin, params.userId),
+  mount(router, ctx, E.adminResetProgress, { guard, params: userParams }, ({ auth, params }) =>
+    adminResetProgress(ctx, auth, params.userId),
   );
-  mountAdmin(router, ctx, E.adminResetModule, { params: userModuleParams }, ({ admin, params }) =>
-    adminResetModule(ctx, admin, params.userId, params.moduleId),
+  mount(router, ctx, E.adminResetModule, { guard, params: userModuleParams }, ({ auth, params }) =>
+    adminResetModule(ctx, auth, params.userId, params.moduleId),
   );
-  mountAdmin(router, ctx, E.adminResetQuiz, { params: userQuizParams }, ({ admin, params }) =>
-    adminResetQuiz(ctx, admin, params.userId, params.quizId),
+  mount(router, ctx, E.adminResetQuiz, { guard, params: userQuizParams }, ({ auth, params }) =>
+    adminResetQuiz(ctx, auth, params.userId, params.quizId),
   );
-  mountAdmin(router, ctx, E.adminResetPreAssessment, { params: userParams }, ({ admin, params }) =>
-    adminResetPreAssessment(ctx, admin, params.userId),
+  mount(router, ctx, E.adminResetPreAssessment, { guard, params: userParams }, ({ auth, params }) =>
+    adminResetPreAssessment(ctx, auth, params.userId),
   );
 
-  mountAdmin(router, ctx, E.adminUpdateSettings, {}, ({ admin, body }) =>
-    adminUpdateSettings(ctx, admin, body),
+  mount(router, ctx, E.adminUpdateSettings, { guard }, ({ auth, body }) =>
+    adminUpdateSettings(ctx, auth, body),
   );
-  mountAdmin(router, ctx, E.adminSettingsDebug, {}, () => settingsDebug(ctx));
+  mount(router, ctx, E.adminSettingsDebug, { guard }, () => settingsDebug(ctx));
 
-  mountAdmin(router, ctx, E.adminDiagnostics, {}, () => listDiagnostics(ctx));
-  mountAdmin(router, ctx, E.adminSetAllDiagnostics, {}, ({ admin, body }) =>
-    setAllDiagnostics(ctx, admin, body.diagnostic_enabled),
+  mount(router, ctx, E.adminDiagnostics, { guard }, () => listDiagnostics(ctx));
+  mount(router, ctx, E.adminSetAllDiagnostics, { guard }, ({ auth, body }) =>
+    setAllDiagnostics(ctx, auth, body.diagnostic_enabled),
   );
-  mountAdmin(router, ctx, E.adminDiagnosticsExport, {}, async ({ res }) => {
+  mount(router, ctx, E.adminDiagnosticsExport, { guard }, async ({ res }) => {
     const { file, data } = await exportDiagnostics(ctx);
     res.set('Content-Disposition', `attachment; filename="${file}"`);
     return data;
   });
-  mountAdmin(router, ctx, E.adminDiagnosticsStream, {}, ({ req, res }) =>
+  mount(router, ctx, E.adminDiagnosticsStream, { guard }, ({ req, res }) =>
     hub.open(req, res, () => listDiagnostics(ctx)),
   );
-  mountAdmin(router, ctx, E.adminUpdateDiagnostics, { params: moduleParams }, ({ admin, params, body }) =>
-    updateDiagnostics(ctx, admin, params.moduleId, body),
+  mount(router, ctx, E.adminUpdateDiagnostics, { guard, params: moduleParams }, ({ auth, params, body }) =>
+    updateDiagnostics(ctx, auth, params.moduleId, body),
   );
 
-  mountAdmin(router, ctx, E.adminLoadAllContent, {}, ({ admin }) => loadAllContent(ctx, admin));
-  mountAdmin(router, ctx, E.adminLoadModuleContent, { params: loadableModuleParams }, ({ admin, params }) =>
-    loadModuleContent(ctx, admin, params.moduleId),
+  mount(router, ctx, E.adminLoadAllContent, { guard }, ({ auth }) => loadAllContent(ctx, auth));
+  mount(router, ctx, E.adminLoadModuleContent, { guard, params: loadableModuleParams }, ({ auth, params }) =>
+    loadModuleContent(ctx, auth, params.moduleId),
   );
-  mountAdmin(router, ctx, E.adminRefreshImages, {}, ({ admin }) => refreshImages(ctx, admin));
+  mount(router, ctx, E.adminRefreshImages, { guard }, ({ auth }) => refreshImages(ctx, auth));
 
-  mountAdmin(router, ctx, E.adminImages, {}, () => listImages(ctx));
-  mountAdmin(router, ctx, E.adminAnalyzeImages, {}, async ({ admin }) =>
-    jobs.start('image-analysis', admin.userId, (progress) => runAnalysis(ctx, progress)),
+  mount(router, ctx, E.adminImages, { guard }, () => listImages(ctx));
+  mount(router, ctx, E.adminAnalyzeImages, { guard }, async ({ auth }) =>
+    jobs.start('image-analysis', auth.userId, (progress) => runAnalysis(ctx, progress)),
   );
-  mountAdmin(router, ctx, E.adminValidateImages, {}, async ({ admin, req }) => {
+  mount(router, ctx, E.adminValidateImages, { guard }, async ({ auth, req }) => {
     const origin = `${req.protocol}://${req.get('host')}`;
-    return jobs.start('image-validation', admin.userId, (progress) => runValidation(ctx, origin, progress));
+    return jobs.start('image-validation', auth.userId, (progress) => runValidation(ctx, origin, progress));
   });
-  mountAdmin(router, ctx, E.adminCorrectImages, {}, async ({ admin }) =>
-    jobs.start('image-correction', admin.userId, (progress) => runCorrection(ctx, admin, progress)),
+  mount(router, ctx, E.adminCorrectImages, { guard }, async ({ auth }) =>
+    jobs.start('image-correction', auth.userId, (progress) => runCorrection(ctx, auth, progress)),
   );
-  mountAdmin(router, ctx, E.adminJob, { params: jobParams }, async ({ params }) => jobs.get(params.jobId));
+  mount(router, ctx, E.adminJob, { guard, params: jobParams }, async ({ params }) => jobs.get(params.jobId));
 
-  mountAdmin(router, ctx, E.adminTracking, {}, () => trackingOverview(ctx));
-  mountAdmin(router, ctx, E.adminTrackingCleanup, {}, ({ admin }) => cleanupOrphanedProgress(ctx, admin));
-  mountAdmin(router, ctx, E.adminTrackingMigrate, { params: userParams }, ({ admin, params }) =>
-    migrateProgressToStable(ctx, admin, params.userId),
+  mount(router, ctx, E.adminTracking, { guard }, () => trackingOverview(ctx));
+  mount(router, ctx, E.adminTrackingCleanup, { guard }, ({ auth }) => cleanupOrphanedProgress(ctx, auth));
+  mount(router, ctx, E.adminTrackingMigrate, { guard, params: userParams }, ({ auth, params }) =>
+    migrateProgressToStable(ctx, auth, params.userId),
   );
-  mountAdmin(router, ctx, E.adminCleanupLog, {}, () => cleanupLog(ctx));
+  mount(router, ctx, E.adminCleanupLog, { guard }, () => cleanupLog(ctx));
 
-  mountAdmin(router, ctx, E.adminAuditActions, {}, ({ query }) => auditActions(ctx, query));
-  mountAdmin(router, ctx, E.adminAuditSecurityEvents, {}, ({ query }) => auditSecurityEvents(ctx, query));
+  mount(router, ctx, E.adminAuditActions, { guard }, ({ query }) => auditActions(ctx, query));
+  mount(router, ctx, E.adminAuditSecurityEvents, { guard }, ({ query }) => auditSecurityEvents(ctx, query));
 
-  mountAdmin(router, ctx, E.adminAnalyticsReport, {}, () => analyticsReport(ctx));
-  mountAdmin(router, ctx, E.adminAnalyticsProgressCsv, {}, async ({ res }) => {
+  mount(router, ctx, E.adminAnalyticsReport, { guard }, () => analyticsReport(ctx));
+  mount(router, ctx, E.adminAnalyticsProgressCsv, { guard }, async ({ res }) => {
     const { file, csv } = await progressCsvExport(ctx);
     // Learners' names and e-mails: a download for the admin, never kept by a cache on the way.
     res

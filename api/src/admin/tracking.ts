@@ -2,7 +2,8 @@ import type { ProgressCleanupLog, TrackingOverview } from '@coursekit/core';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
-import { type AdminAuth, logAction } from './route';
+import { logAction } from './actionLog';
+import type { AdminAuth } from './guard';
 import { getUser } from './users';
 
 const { lessons, modules, userProgress, progressCleanupLog } = schema;

@@ -18,7 +18,8 @@ import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { recoveryMail } from '../mail/templates';
 import { avatarOrFail, getRoles, updateProfile } from '../profile/service';
-import { type AdminAuth, logAction } from './route';
+import { logAction } from './actionLog';
+import type { AdminAuth } from './guard';
 
 const { users, profiles, userRoles, userProgress, quizAttempts } = schema;
 

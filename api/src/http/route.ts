@@ -1,4 +1,4 @@
-import type { Endpoint } from '@coursekit/core';
+import { type AdminEndpoint, CourseError, type Endpoint } from '@coursekit/core';
 import type { Request, Response, Router } from 'express';
 import type * as zm from 'zod/mini';
 import { authenticate } from '../auth/service';
@@ -12,8 +12,28 @@ export interface AuthInfo {
   sessionType: 'normal' | 'recovery' | 'partner';
 }
 
-type BodyOf<E extends Endpoint> = E['body'] extends zm.ZodMiniType ? zm.infer<E['body']> : undefined;
-type AuthOf<E extends Endpoint> = E['auth'] extends 'none' ? null : AuthInfo;
+/** An endpoint of either of core's tables. */
+type AnyEndpoint = Endpoint | AdminEndpoint;
+
+/**
+ * Who may call an endpoint: `check` runs before any input is read (so a refused caller learns
+ * nothing about the input's shape) and answers who is calling, or throws the 401/403.
+ * `onInvalidInput` hears of input refused from a caller the guard let in (the admin guard records
+ * it as a security event); the refusal itself is still thrown.
+ */
+export interface Guard<Who> {
+  check(ctx: AppContext, req: Request): Promise<Who>;
+  onInvalidInput?(ctx: AppContext, req: Request, who: Who, error: CourseError): Promise<void>;
+}
+
+/** The learner guard: a public endpoint lets anyone in, every other one needs a valid session. */
+export const sessionGuard = (endpoint: Endpoint): Guard<AuthInfo | null> => ({
+  check: (ctx, req) =>
+    endpoint.auth === 'none' ? Promise.resolve(null) : authenticate(ctx, req.get('authorization')),
+});
+
+type Infer<S> = S extends zm.ZodMiniType ? zm.infer<S> : undefined;
+type WhoOf<E extends AnyEndpoint> = E['auth'] extends 'none' ? null : AuthInfo;
 
 interface ParamsSchema<P> {
   safeParse(
@@ -23,43 +43,73 @@ interface ParamsSchema<P> {
     | { success: false; error: { issues: Parameters<typeof validationError>[0] } };
 }
 
-export interface HandlerInput<E extends Endpoint, P> {
-  body: BodyOf<E>;
+export interface HandlerInput<E extends AnyEndpoint, Who, P> {
+  /** Who the guard let in. */
+  auth: Who;
+  body: Infer<E['body']>;
+  query: E extends AdminEndpoint ? Infer<E['query']> : undefined;
   params: P;
-  auth: AuthOf<E>;
   req: Request;
   res: Response;
 }
 
+export interface MountOptions<Who, P> {
+  /** Defaults to the learner guard of the endpoint's `auth`; admin endpoints must pass theirs. */
+  guard?: Guard<Who>;
+  params?: ParamsSchema<P>;
+  /** The success status when not 200/204; an admin endpoint's table entry may also name it. */
+  status?: number;
+}
+
+function parse(schema: ParamsSchema<unknown> | zm.ZodMiniType | undefined, value: unknown, part: string) {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error.issues as never, part);
+  return parsed.data;
+}
+
 /**
- * Mounts one endpoint of core's table: its method and path, its auth, its body schema; the handler
- * answers the value to send (JSON, with `status`) or undefined for 204.
+ * Mounts one endpoint of core's tables (`endpoints`, `adminEndpoints`): its method and path, its
+ * guard, its path, query and body schemas; the handler answers the value to send (JSON, with
+ * `status`) or undefined for 204.
  */
-export function mount<E extends Endpoint, P = Record<string, never>>(
+export function mount<E extends AnyEndpoint, Who = WhoOf<E>, P = Record<string, never>>(
   router: Router,
   ctx: AppContext,
   endpoint: E,
-  options: { params?: ParamsSchema<P>; status?: number },
-  handler: (input: HandlerInput<E, P>) => Promise<unknown>,
+  options: E extends AdminEndpoint ? MountOptions<Who, P> & { guard: Guard<Who> } : MountOptions<Who, P>,
+  handler: (input: HandlerInput<E, Who, P>) => Promise<unknown>,
 ): void {
+  if (endpoint.auth === 'admin' && !options.guard) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} is an admin endpoint: mount it with the admin guard`,
+    );
+  }
+  const guard = options.guard ?? (sessionGuard(endpoint as Endpoint) as Guard<unknown> as Guard<Who>);
+  const query = 'query' in endpoint ? endpoint.query : undefined;
+  const status = options.status ?? ('status' in endpoint ? endpoint.status : undefined) ?? 200;
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   router[method](endpoint.path, async (req, res) => {
-    const auth = endpoint.auth === 'none' ? null : await authenticate(ctx, req.get('authorization'));
-    let params = {} as P;
-    if (options.params) {
-      const parsed = options.params.safeParse(req.params);
-      if (!parsed.success) throw validationError(parsed.error.issues, 'path');
-      params = parsed.data;
+    const who = await guard.check(ctx, req);
+    let answer: unknown;
+    try {
+      const input = {
+        auth: who,
+        params: (parse(options.params, req.params, 'path') ?? {}) as P,
+        query: parse(query, req.query ?? {}, 'query'),
+        body: parse(endpoint.body, req.body ?? {}, 'body'),
+        req,
+        res,
+      };
+      answer = await handler(input as HandlerInput<E, Who, P>);
+    } catch (err) {
+      if (err instanceof CourseError && err.code === 'validation_error') {
+        await guard.onInvalidInput?.(ctx, req, who, err);
+      }
+      throw err;
     }
-    let body: unknown;
-    if (endpoint.body) {
-      const parsed = endpoint.body.safeParse(req.body ?? {});
-      if (!parsed.success) throw validationError(parsed.error.issues as never, 'body');
-      body = parsed.data;
-    }
-    const answer = await handler({ body: body as BodyOf<E>, params, auth: auth as AuthOf<E>, req, res });
     if (res.headersSent) return;
     if (answer === undefined) res.status(204).end();
-    else res.status(options.status ?? 200).json(answer);
+    else res.status(status).json(answer);
   });
 }

@@ -1,4 +1,9 @@
-import { analyzeImageLinks, type ImageAnalysisResult, imageUrlsOf } from '@coursekit/core';
+import {
+  analyzeImageLinks,
+  IMAGE_ANALYSIS_STEPS,
+  type ImageAnalysisResult,
+  imageUrlsOf,
+} from '@coursekit/core';
 
 // The link rules live in core, shared with the mocks; re-exported for the image tools here.
 export {
@@ -20,18 +25,18 @@ export interface LessonContent {
 export type ProgressReporter = (progress: number) => void;
 
 /**
- * The image-link analysis (admin §4/§9): lessons with images, problematic URLs, encoding issues and
- * the URL patterns in use. Reports progress in the spec's steps: 25, 50, 75, 100.
+ * The image-link analysis (admin §4/§9) of lessons already read: lessons with images, problematic
+ * URLs, encoding issues and the URL patterns in use. Reports the steps of the work it does (50 once
+ * every lesson's URLs are found, 75 once every URL is checked); the caller reports reading the
+ * lessons (25) and the job storing the result (100).
  */
 export function analyzeImages(
   lessons: readonly LessonContent[],
   onProgress: ProgressReporter = () => {},
 ): ImageAnalysisResult {
-  onProgress(25);
   const found = lessons.map((lesson) => ({ id: lesson.id, urls: imageUrlsOf(lesson.content) }));
-  onProgress(50);
+  onProgress(IMAGE_ANALYSIS_STEPS.urlsFound);
   const result = analyzeImageLinks(found);
-  onProgress(75);
-  onProgress(100);
+  onProgress(IMAGE_ANALYSIS_STEPS.urlsChecked);
   return result;
 }

@@ -17,8 +17,8 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
-import { routeKey, routerRoutes } from './routerRoutes';
-import { createTally } from './tally';
+import { routeKey, routerRoutes } from '../test/routerRoutes';
+import { createTally } from '../test/tally';
 
 // Who calls. "learner" owns every identifier the calls carry (attempt ids, e-mail); "other learner",
 // the moderator and the admin try the same identifiers on learner routes and must only ever reach

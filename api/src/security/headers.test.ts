@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startServer, type TestServer } from '../test/harness';
-import { createTally } from './tally';
+import { createTally } from '../test/tally';
 
 const tally = createTally();
 afterAll(() => tally.print('response headers'));

@@ -2,8 +2,8 @@ import { type AdminEndpoint, adminEndpoints, type Endpoint, endpoints } from '@c
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
-import { routerRoutes } from './routerRoutes';
-import { createTally } from './tally';
+import { routerRoutes } from '../test/routerRoutes';
+import { createTally } from '../test/tally';
 
 const SQL_INJECTIONS = [
   "' OR '1'='1",

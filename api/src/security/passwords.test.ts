@@ -6,7 +6,7 @@ import { ARGON2_OPTIONS } from '../auth/passwords';
 import { schema } from '../db/index';
 import { commonPasswordCount } from '../passwords/commonPasswords';
 import { call, DRIVERS, email, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
-import { createTally } from './tally';
+import { createTally } from '../test/tally';
 
 const tally = createTally();
 afterAll(() => tally.print('passwords'));

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index';
 import { call, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
-import { createTally } from './tally';
+import { createTally } from '../test/tally';
 
 const tally = createTally();
 afterAll(() => tally.print('quiz integrity'));

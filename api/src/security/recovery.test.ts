@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DRIVERS, email, PASSWORD, signUp, startServer, type TestServer } from '../test/harness';
-import { createTally } from './tally';
+import { createTally } from '../test/tally';
 
 const MINUTE = 60_000;
 const tally = createTally();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_MAX_AGE_MS } from '../auth/service';
 import { AUDIENCE, ISSUER } from '../config';
 import { call, DRIVERS, PASSWORD, signUp, startServer, type TestServer } from '../test/harness';
-import { createTally } from './tally';
+import { createTally } from '../test/tally';
 
 const DAY = 24 * 3600_000;
 const tally = createTally();

@@ -14,7 +14,7 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
-import { createTally } from './tally';
+import { createTally } from '../test/tally';
 
 // Counts argon2 verifications, to show an unknown e-mail costs the same hashing as a wrong password.
 vi.mock('@node-rs/argon2', async (importOriginal) => {

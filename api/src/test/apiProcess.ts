@@ -132,7 +132,7 @@ export async function startApiProcess(options: ApiProcessOptions = {}): Promise<
   };
 }
 
-/** What api/src/security/xssSite.ts prints once its hostile content is in place. */
+/** What api/src/test/xssSite.ts prints once its hostile content is in place. */
 export interface XssSite {
   url: string;
   learner: { email: string; password: string };
@@ -143,12 +143,12 @@ export interface XssSite {
 
 /**
  * The API with the XSS corpus written into everything a learner or admin is shown
- * (api/src/security/xssSite.ts), for the browser suites of the site and the embed.
+ * (api/src/test/xssSite.ts), for the browser suites of the site and the embed.
  */
 export async function startXssSite(env: Record<string, string>): Promise<XssSite> {
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'api/src/security/xssSite.ts'],
+    ['--conditions=source', '--import', 'tsx', 'api/src/test/xssSite.ts'],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { HOST_DIST } from './server';
 
-// The XSS corpus (api/src/security/xssPayloads.ts) written into lesson content, module and quiz
+// The XSS corpus (api/src/test/xssPayloads.ts) written into lesson content, module and quiz
 // texts, the system message, display names and e-mail addresses of a real site, rendered by the
 // built host app in Chromium: no payload may run, no event handler attribute may reach the DOM,
 // links keep safe schemes. Once under the site's Content-Security-Policy, and once with the CSP

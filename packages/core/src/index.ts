@@ -33,17 +33,50 @@ export type {
 export { adminMessages } from './adminMessages';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export type { CourseErrorCode } from './errors';
-export { CourseError, courseErrorFrom, HTTP_STATUS, isCourseError } from './errors';
+export { CourseError, HTTP_STATUS, isCourseError } from './errors';
 export type { CourseEvent, CourseEventListener, CourseEventType } from './events/courseEvents';
-export {
-  COURSE_EVENT_TYPES,
-  maintenanceEvent,
-  progressEvents,
-  quizCompletedEvent,
-} from './events/courseEvents';
+export { COURSE_EVENT_TYPES } from './events/courseEvents';
 export { withCourseEvents } from './events/withCourseEvents';
-export * from './http/adminEndpoints';
-export * from './http/endpoints';
+export type {
+  AdminEndpoint,
+  AdminEndpointName,
+} from './http/adminEndpoints';
+export {
+  AdminSettingsBodySchema,
+  adminEndpoints,
+  CreateUserBodySchema,
+  DiagnosticsSetAllBodySchema,
+  DiagnosticsUpdateBodySchema,
+  PageQuerySchema,
+  RoleBodySchema,
+  UserListQuerySchema,
+} from './http/adminEndpoints';
+export type {
+  Endpoint,
+  EndpointName,
+} from './http/endpoints';
+export {
+  AnswerBodySchema,
+  CertificateAnswerSchema,
+  CompleteBodySchema,
+  DownloadAnswerSchema,
+  EmailBodySchema,
+  endpoints,
+  HealthAnswerSchema,
+  PasswordBodySchema,
+  ProfileUpdateBodySchema,
+  ProgressUpdateBodySchema,
+  pathOf,
+  RefreshBodySchema,
+  RolesAnswerSchema,
+  SignInBodySchema,
+  SignOutBodySchema,
+  SignUpAnswerSchema,
+  SignUpBodySchema,
+  TokenBodySchema,
+  UserAnswerSchema,
+  VerifyAnswerSchema,
+} from './http/endpoints';
 export type { MessageKey } from './messages';
 export {
   diagnosticsLoadErrorMessage,
@@ -68,13 +101,10 @@ export type {
 export { withOfflineQueue } from './offline/withOfflineQueue';
 export type { ProgressCsvRow } from './rules/analytics';
 export {
-  csvCell,
   median,
   PROGRESS_CSV_COLUMNS,
   progressCsv,
   progressCsvFileName,
-  progressCsvHeader,
-  progressCsvLine,
   round1,
   scoreBinIndex,
   scoreBins,
@@ -92,12 +122,12 @@ export {
   MODULE_DURATION_MINUTES,
   moduleDurationMinutes,
   SESSION_REFRESH_THRESHOLD_SECONDS,
-  sessionNeedsRefresh,
   TIMINGS,
 } from './rules/display';
 export type { UrlIssue } from './rules/imageLinks';
 export {
   analyzeImageLinks,
+  IMAGE_ANALYSIS_STEPS,
   IMAGE_BUCKET,
   IMAGE_JOB_STEPS,
   imageUrlsOf,
@@ -106,13 +136,20 @@ export {
   urlPattern,
 } from './rules/imageLinks';
 export { contentHash, lessonKey, slugify } from './rules/lessonKey';
-export type { AttemptRef, LessonRef, ProgressInput, ProgressRef } from './rules/progress';
+export type {
+  AttemptRef,
+  LessonRef,
+  LessonTab,
+  ModuleAction,
+  ProgressInput,
+  ProgressRef,
+} from './rules/progress';
 export {
   completedLessonIds,
   initialLessonIndex,
   isModuleRowOpen,
-  lessonTabLabel,
-  moduleActionLabel,
+  lessonTab,
+  moduleAction,
   moduleCompletionTarget,
   percent,
   sortLessons,
@@ -135,10 +172,148 @@ export type { RateLimitDecision, RateLimiter, RateLimitPolicy, RateLimitState } 
 export { createRateLimiter, decideRateLimit, RATE_LIMITS } from './rules/rateLimit';
 export type { ScoreColor } from './rules/scoreColor';
 export { adminScoreColor, learnerScoreColor } from './rules/scoreColor';
-export * from './schemas/admin';
-export * from './schemas/analytics';
-export * from './schemas/derived';
-export * from './schemas/entities';
+export type {
+  AdminActionLog,
+  AdminActionType,
+  AdminUserView,
+  ContentLoadResult,
+  DiagnosticLevel,
+  DiagnosticSettings,
+  DiagnosticsExport,
+  ImageAnalysisResult,
+  ImageCorrectionResult,
+  ImageLinkMapping,
+  ImageValidationResult,
+  JobStatus,
+  OperationLogEntry,
+  Page,
+  ProgressCleanupLog,
+  SecurityEvent,
+  SecurityEventType,
+  SelectableProfile,
+  StoredImage,
+  SystemStats,
+  UserProgressView,
+} from './schemas/admin';
+export {
+  AdminActionLogSchema,
+  AdminActionTypeSchema,
+  AdminUserViewSchema,
+  ContentLoadResultSchema,
+  DiagnosticLevelSchema,
+  DiagnosticSettingsSchema,
+  DiagnosticsExportSchema,
+  ImageAnalysisResultSchema,
+  ImageCorrectionResultSchema,
+  ImageLinkMappingSchema,
+  ImageValidationResultSchema,
+  JobStatusSchema,
+  OperationLogEntrySchema,
+  ProgressCleanupLogSchema,
+  pageSchema,
+  SecurityEventSchema,
+  SecurityEventTypeSchema,
+  SelectableProfileSchema,
+  StoredImageSchema,
+  SystemStatsSchema,
+  TrackingCleanupResultSchema,
+  TrackingMigrateResultSchema,
+  TrackingOverviewSchema,
+  UrlPatternSchema,
+  UserProgressViewSchema,
+} from './schemas/admin';
+export type {
+  AnalyticsLearners,
+  AnalyticsReport,
+  FunnelStep,
+  QuestionDifficulty,
+  QuizDifficulty,
+  ScoreBin,
+  ScoreComparison,
+  ScoreGroup,
+} from './schemas/analytics';
+export {
+  AnalyticsLearnersSchema,
+  AnalyticsReportSchema,
+  FunnelStepSchema,
+  QuestionDifficultySchema,
+  QuizDifficultySchema,
+  SCORE_BIN_COUNT,
+  SCORE_BIN_WIDTH,
+  ScoreBinSchema,
+  ScoreComparisonSchema,
+  ScoreGroupSchema,
+  SHORT_QUESTION_LENGTH,
+} from './schemas/analytics';
+export type {
+  CompletionTarget,
+  ModuleProgress,
+  ProgressState,
+  ProgressSummary,
+  QuizListItem,
+  QuizSummary,
+} from './schemas/derived';
+export {
+  CompletionTargetSchema,
+  ModuleProgressSchema,
+  ProgressStateSchema,
+  ProgressSummarySchema,
+  QuizListItemSchema,
+  QuizSummarySchema,
+} from './schemas/derived';
+export type {
+  AnswerLetter,
+  AnswerResult,
+  AuthUser,
+  Certificate,
+  CertificateCheck,
+  CompletedAttempt,
+  Lesson,
+  Module,
+  Profile,
+  ProgressRecord,
+  QuestionReview,
+  Quiz,
+  QuizAttempt,
+  QuizKind,
+  QuizQuestion,
+  QuizQuestionWithKey,
+  QuizWithQuestions,
+  Role,
+  Session,
+  StoredAnswer,
+  SystemMessageType,
+  SystemSettings,
+  TrackingMethod,
+} from './schemas/entities';
+export {
+  ANSWER_LETTERS,
+  AnsweredQuestionKeySchema,
+  AnswerLetterSchema,
+  AnswerResultSchema,
+  AuthUserSchema,
+  CertificateCheckSchema,
+  CertificateSchema,
+  CompletedAttemptSchema,
+  DEFAULT_SYSTEM_SETTINGS,
+  LessonSchema,
+  ModuleSchema,
+  ProfileSchema,
+  ProgressRecordSchema,
+  QuestionReviewSchema,
+  QuizAttemptSchema,
+  QuizKindSchema,
+  QuizQuestionSchema,
+  QuizSchema,
+  QuizWithQuestionsSchema,
+  ROLES,
+  RoleSchema,
+  SessionSchema,
+  StoredAnswerSchema,
+  SystemMessageTypeSchema,
+  SystemSettingsSchema,
+  TrackingMethodSchema,
+} from './schemas/entities';
 export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';
 export type {
   CreateUserErrors,

@@ -4,7 +4,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPartnerSite } from './servers';
 
-// The XSS corpus (api/src/security/xssPayloads.ts) in lesson content, module texts and the system
+// The XSS corpus (api/src/test/xssPayloads.ts) in lesson content, module texts and the system
 // message, rendered by <course-player> on a partner's page in
 // Chromium: no payload runs, no event handler attribute reaches the player's DOM (shadow root
 // included), links keep safe schemes. The partner page has no CSP of its own, so this is the

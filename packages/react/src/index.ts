@@ -1,6 +1,12 @@
 // @coursekit/react — the learner widgets, driven by a CourseAdapter.
 // Each widget also has its own entry ('@coursekit/react/progress-panel'…) so a page loads only its code.
 
+// Everything of @coursekit/core too (the adapter interfaces, CourseError, the events, the offline
+// queue, the contract's types and rules), so a React host installs this one package, as
+// @tanstack/react-query does with query-core and tldraw with its editor. The HTTP adapter is
+// '@coursekit/react/http', a separate entry so that a page without it loads no ky.
+export * from '@coursekit/core';
+
 export type { CoursePlayerProps, CoursePlayerScreen } from './course-player/CoursePlayer';
 export { CoursePlayer } from './course-player/CoursePlayer';
 export type { ProgressPanelProps } from './progress-panel/ProgressPanel';

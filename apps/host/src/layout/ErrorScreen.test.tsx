@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorScreen } from './ErrorScreen';
 
 let fail = true;
@@ -15,6 +15,8 @@ function Flaky() {
   if (fail) throw new Error('Database connection failed');
   return <h1>Back again</h1>;
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('the error screen (learner §2)', () => {
   it("shows 'Something went wrong' with the message, and Try Again renders the page again", async () => {
@@ -34,6 +36,5 @@ describe('the error screen (learner §2)', () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'Back again' })).toBeTruthy();
-    vi.restoreAllMocks();
   });
 });

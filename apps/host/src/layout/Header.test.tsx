@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/renderApp';
 
 const linkNames = async () => {
@@ -9,6 +9,8 @@ const linkNames = async () => {
     .getAllByRole('link')
     .map((a) => a.textContent);
 };
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('the layout (learner §2)', () => {
   it('offers About, Sign In and Get Started to visitors', async () => {
@@ -32,7 +34,6 @@ describe('the layout (learner §2)', () => {
     expect(await screen.findByText('Oops! Page not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(warn.mock.calls.some((call) => call.includes('/no/such/page'))).toBe(true);
-    warn.mockRestore();
   });
 
   it('shows the system message until dismissed', async () => {

@@ -22,30 +22,41 @@ import type { AnalyticsReport } from '../schemas/analytics';
 import type { CompletedAttempt, Role, SystemMessageType, SystemSettings } from '../schemas/entities';
 import type { Unsubscribe } from './CourseAdapter';
 
+/** Which users a page of the user list holds (admin §2 User Management). */
 export interface UserListQuery {
   /** Case-insensitive substring of the name or e-mail. */
   search?: string;
   /** By the last word of the display name. */
   sort?: 'asc' | 'desc';
+  /** 1-based page number; the first page when absent. */
   page?: number;
+  /** Users per page; the server's default when absent. */
   pageSize?: number;
 }
 
+/** What the Create User dialog sends (admin §5). */
 export interface CreateUserInput {
+  /** The new account's e-mail, stored trimmed and in lower case. */
   email: string;
+  /** Checked by the server against the sign-up password policy. */
   password: string;
+  /** Shown wherever the user is named. */
   displayName: string;
+  /** An image URL, or null for the initials. */
   avatarUrl?: string | null;
   /** On by default; off means the e-mail counts as confirmed. */
   sendInvite: boolean;
+  /** The roles the account starts with. */
   roles: Role[];
 }
 
+/** User Management (admin §2/§5): the users, one at a time or a page at once. */
 export interface AdminUsersAdapter {
   /** A page of users with e-mail, sign-in details and roles. */
   list(query?: UserListQuery): Promise<Page<AdminUserView>>;
-  /** One user. */
+  /** One user; fails with `not_found` for an unknown id. */
   get(userId: string): Promise<AdminUserView>;
+  /** Creates an account with its profile and roles; the invite e-mail goes out unless `sendInvite` is off. */
   create(input: CreateUserInput): Promise<AdminUserView>;
   /** Trims; blank values are stored as null. */
   update(
@@ -60,24 +71,36 @@ export interface AdminUsersAdapter {
   selectable(): Promise<SelectableProfile[]>;
 }
 
+/** The role badges and Make Admin / Make Moderator / Make User actions (admin §2). */
 export interface AdminRolesAdapter {
+  /** Grants a role (granting one the user has changes nothing); answers the user's roles after it. */
   assign(userId: string, role: Role): Promise<Role[]>;
+  /** Takes a role away; answers the user's roles after it. */
   remove(userId: string, role: Role): Promise<Role[]>;
 }
 
+/** The admin user-progress page (admin §4): any learner's progress, and its resets. */
 export interface AdminProgressAdapter {
   /** A learner's summary, quiz summaries and pre-assessment result. */
   get(userId: string): Promise<UserProgressView>;
   /** All of a learner's attempts of one quiz, newest first. */
   attempts(userId: string, quizId: number): Promise<CompletedAttempt[]>;
+  /** Deletes all of a learner's lesson progress and quiz attempts. */
   reset(userId: string): Promise<void>;
+  /** Deletes a learner's progress in one module. */
   resetModule(userId: string, moduleId: number): Promise<void>;
+  /** Deletes a learner's attempts of one quiz. */
   resetQuiz(userId: string, quizId: number): Promise<void>;
+  /** Deletes a learner's pre-assessment attempts, so it can be taken again. */
   resetPreAssessment(userId: string): Promise<void>;
 }
 
+/** The System Settings panels (admin §6): maintenance mode and the system message. */
 export interface AdminSettingsAdapter {
-  /** Turning maintenance off also clears the message and resets its type to info. */
+  /**
+   * Changes maintenance mode, the system message or its type; every learner's settings stream hears
+   * it at once. Turning maintenance off also clears the message and resets its type to info.
+   */
   update(input: {
     maintenance_mode?: boolean;
     system_message?: string | null;
@@ -87,46 +110,69 @@ export interface AdminSettingsAdapter {
   debug(): Promise<Record<string, unknown>>;
 }
 
+/** The per-module diagnostics panel (admin §6). */
 export interface AdminDiagnosticsAdapter {
+  /** Every module's diagnostic settings, by module id. */
   list(): Promise<DiagnosticSettings[]>;
+  /** Changes one module's settings; answers them as stored. */
   update(
     moduleId: number,
     changes: Partial<Omit<DiagnosticSettings, 'module_id' | 'updated_at'>>,
   ): Promise<DiagnosticSettings>;
   /** Every module enabled or disabled at once. */
   setAll(enabled: boolean): Promise<DiagnosticSettings[]>;
+  /** Calls `listener` with every module's settings on each change (SSE on the HTTP adapter). */
   subscribe(listener: (settings: DiagnosticSettings[]) => void): Unsubscribe;
   /** The JSON export (admin §9: a file named diagnostic-settings with a timestamp). */
   export?(): Promise<DiagnosticsExport>;
 }
 
+/** Content Management (admin §2/§5): loading the course's content and images. */
 export interface AdminContentAdapter {
+  /** Loads every module's lessons: keyed, hashed and versioned; lessons no longer in the content are deactivated. */
   loadAll(): Promise<ContentLoadResult>;
-  /** Loads module 1 to 5. */
+  /** Loads one module (1 to 5). */
   loadModule(moduleId: number): Promise<ContentLoadResult>;
+  /** Copies the course's images into the image-assets bucket. */
   refreshImages(): Promise<ContentLoadResult>;
 }
 
+/**
+ * Enhanced Image URL Management (admin §2/§5). Each tool runs as a job on the server; the adapter
+ * follows it, calls `onProgress` with each step it sees (admin §4: analysis 25/50/75/100, validation
+ * 20/100, correction 30/100) and answers the result once the job is done.
+ */
 export interface AdminImagesAdapter {
   /** The image-assets listing (limit 1000, by name). */
   list(): Promise<StoredImage[]>;
+  /** The image-link analysis: lessons with images, problematic URLs, encoding issues, URL patterns. */
   analyze(onProgress?: (job: JobStatus) => void): Promise<ImageAnalysisResult>;
+  /** Checks that every lesson image URL answers, with the spec's pauses, retries and time-out. */
   validate(onProgress?: (job: JobStatus) => void): Promise<ImageValidationResult>;
+  /** The Enhanced Correction: rewrites broken image links to stored files, saving only safe changes. */
   correct(onProgress?: (job: JobStatus) => void): Promise<ImageCorrectionResult>;
 }
 
 /** The Stable Lesson Tracking overview: records by tracking method, per module. */
 export type TrackingOverview = z.infer<typeof TrackingOverviewSchema>;
 
+/** The Stable Lesson Tracking Admin panel (admin §2/§5). */
 export interface AdminTrackingAdapter {
+  /** Progress records by tracking method (stable key or legacy id), per module. */
   overview(): Promise<TrackingOverview>;
+  /** Deletes progress whose lesson no longer exists, and logs how many records went. */
   cleanup(): Promise<{ success: boolean; cleaned_records: number }>;
+  /** Moves one learner's legacy (id-only) records to stable lesson keys. */
   migrate(userId: string): Promise<{ success: boolean; migrated_records: number }>;
+  /** The latest 50 cleanup log rows. */
   cleanupLog(): Promise<ProgressCleanupLog[]>;
 }
 
+/** The audit log (DESIGN decision 4): admin actions and security events, as the server stored them. */
 export interface AdminAuditAdapter {
+  /** Who did what to whom, from which user agent; newest first. */
   actions(query?: { page?: number; pageSize?: number }): Promise<Page<AdminActionLog>>;
+  /** Refused sign-ins, guard refusals, invalid input and the like; newest first. */
   securityEvents(query?: { page?: number; pageSize?: number }): Promise<Page<SecurityEvent>>;
 }
 
@@ -142,19 +188,41 @@ export interface AdminAnalyticsAdapter {
   progressCsv(): Promise<string>;
 }
 
-/** Administration (admin.md). Every call is checked for the admin role on the server. */
+/**
+ * Administration (admin.md), the `admin` member of a CourseAdapter. Every call is checked on the
+ * server: without a valid session it fails with a `CourseError` 'unauthorized', without the admin
+ * role with 'forbidden'.
+ *
+ * @example
+ * ```ts
+ * import { createHttpAdapter } from '@coursekit/core/http';
+ *
+ * const { admin } = createHttpAdapter({ baseUrl: '/api' });
+ * const page = await admin!.users.list({ search: 'silva', sort: 'asc' });
+ * await admin!.roles.assign(page.items[0]!.id, 'moderator');
+ * const analysis = await admin!.images.analyze((job) => console.log(`${job.progress}%`));
+ * ```
+ */
 export interface AdminAdapter {
-  /** Users, roles and counts for the console's summary cards. */
+  /** Users: the list, one user, create, edit, delete, password reset. */
   users: AdminUsersAdapter;
+  /** Granting and removing roles. */
   roles: AdminRolesAdapter;
   /** Any learner's progress, and resets. */
   userProgress: AdminProgressAdapter;
+  /** Maintenance mode and the system message. */
   settings: AdminSettingsAdapter;
+  /** Per-module diagnostic settings, live. */
   diagnostics: AdminDiagnosticsAdapter;
+  /** Loading the course's content and images. */
   content: AdminContentAdapter;
+  /** The image-link tools: listing, analysis, validation, correction. */
   images: AdminImagesAdapter;
+  /** Stable lesson tracking: overview, cleanup, migration. */
   tracking: AdminTrackingAdapter;
+  /** The admin action log and the security events. */
   audit: AdminAuditAdapter;
+  /** The counts of the console's summary cards: users, modules, lessons, quizzes. */
   stats(): Promise<SystemStats>;
   /** Analytics reports and the progress CSV; optional, so adapters written before it still fit. */
   analytics?: AdminAnalyticsAdapter;

@@ -22,8 +22,11 @@ export type Unsubscribe = () => void;
 
 /** What sign-up sends; `name` goes into the user's metadata. */
 export interface SignUpInput {
+  /** Trimmed and lower-cased before anything else (learner §5). */
   email: string;
+  /** Checked against the sign-up password policy (learner §5). */
   password: string;
+  /** The display name; the profile starts with it. */
   name?: string;
 }
 
@@ -32,13 +35,16 @@ export interface SignUpInput {
  * sign-in; the reference API signs the learner in at once (DESIGN decision 8).
  */
 export interface SignUpResult {
+  /** The new account. */
   user: AuthUser;
+  /** The signed-in session, or null until the e-mail is confirmed. */
   session: Session | null;
 }
 
 /** The outcome of a verification link (learner §2 /verification-success). */
 export type VerificationStatus = 'success' | 'expired' | 'error';
 
+/** Accounts and sessions (learner §5/§7); the adapter keeps the session and refreshes it. */
 export interface AuthAdapter {
   /** The current session, refreshed first when 60 s or less remain; null when signed out. */
   getSession(): Promise<Session | null>;
@@ -64,6 +70,7 @@ export interface AuthAdapter {
   resendVerification(email: string): Promise<void>;
 }
 
+/** Maintenance mode and the system message (learner §3); readable without signing in. */
 export interface SettingsAdapter {
   /** The system settings; adapters answer the defaults (maintenance off) when the read fails. */
   get(): Promise<SystemSettings>;
@@ -71,6 +78,7 @@ export interface SettingsAdapter {
   subscribe(listener: (settings: SystemSettings) => void): Unsubscribe;
 }
 
+/** The signed-in learner's profile and roles. */
 export interface ProfileAdapter {
   /** The signed-in learner's profile, created on first read. */
   get(): Promise<Profile>;
@@ -80,6 +88,7 @@ export interface ProfileAdapter {
   roles(): Promise<Role[]>;
 }
 
+/** The course's modules and lessons; lesson HTML is sanitised by the widget when it renders. */
 export interface CourseContentAdapter {
   /** Modules in order. */
   modules(): Promise<Module[]>;
@@ -87,6 +96,7 @@ export interface CourseContentAdapter {
   lessons(moduleId: number): Promise<Lesson[]>;
 }
 
+/** The signed-in learner's lesson progress; the summary is computed by core's rules. */
 export interface ProgressAdapter {
   /** The learner's records and the summary computed from them. */
   get(): Promise<ProgressState>;
@@ -98,6 +108,7 @@ export interface ProgressAdapter {
   resetModule(moduleId: number): Promise<ProgressState>;
 }
 
+/** Quizzes and attempts; answers are graded on the server, never revealed before they are committed. */
 export interface QuizzesAdapter {
   /** Every quiz, oldest first, with the learner's summary of each. */
   list(): Promise<QuizListItem[]>;
@@ -116,6 +127,7 @@ export interface QuizzesAdapter {
   attempts(quizId: number): Promise<CompletedAttempt[]>;
 }
 
+/** The completion certificate (learner §2) and its public verification. */
 export interface CertificateAdapter {
   /** The learner's certificate, or null while the course is not complete. */
   get(): Promise<Certificate | null>;
@@ -128,7 +140,26 @@ export interface CertificateAdapter {
 /**
  * The one seam between the widgets and data. Every widget reads and writes only through it, so a
  * partner can put the course on any backend. Every method validates what it returns with core's
- * zod schemas and fails with a `CourseError` whose message is the spec's text.
+ * zod schemas and fails with a `CourseError` whose message is the spec's text. Ours are
+ * `createHttpAdapter` (the reference API) and the memory adapter of `@coursekit/mocks`; a partner's
+ * own adapter proves itself with `runAdapterConformance` from `@coursekit/core/testing`.
+ *
+ * @example
+ * ```tsx
+ * import { CourseProvider, CoursePlayer } from '@coursekit/react';
+ * import { createHttpAdapter } from '@coursekit/react/http';
+ *
+ * const adapter = createHttpAdapter({ baseUrl: 'https://courses.example.com/api' });
+ * await adapter.auth.signIn({ email: 'kim@example.com', password: 'Correct-Horse-9' });
+ * const { summary } = await adapter.progress.get();
+ * console.log(`${summary.progressPercentage}% done`);
+ *
+ * export const App = () => (
+ *   <CourseProvider adapter={adapter}>
+ *     <CoursePlayer />
+ *   </CourseProvider>
+ * );
+ * ```
  */
 export interface CourseAdapter {
   /** Accounts and sessions. */

@@ -3,9 +3,25 @@ import type { ImageAnalysisResult } from '../schemas/admin';
 /** The storage bucket lesson images live in (admin §3). */
 export const IMAGE_BUCKET = 'image-assets';
 
+/**
+ * admin §4: the analysis's progress steps, each reported once the work it names is done: the
+ * lessons read, every lesson's image URLs found, every URL checked, the result stored with the job.
+ */
+export const IMAGE_ANALYSIS_STEPS = {
+  lessonsRead: 25,
+  urlsFound: 50,
+  urlsChecked: 75,
+  resultStored: 100,
+} as const;
+
 /** admin §4: each image tool's progress steps; the last one finishes the job. */
 export const IMAGE_JOB_STEPS = {
-  'image-analysis': [25, 50, 75, 100],
+  'image-analysis': [
+    IMAGE_ANALYSIS_STEPS.lessonsRead,
+    IMAGE_ANALYSIS_STEPS.urlsFound,
+    IMAGE_ANALYSIS_STEPS.urlsChecked,
+    IMAGE_ANALYSIS_STEPS.resultStored,
+  ],
   'image-validation': [20, 100],
   'image-correction': [30, 100],
 } as const;

@@ -4,8 +4,8 @@ import {
   completedLessonIds,
   initialLessonIndex,
   isModuleRowOpen,
-  lessonTabLabel,
-  moduleActionLabel,
+  lessonTab,
+  moduleAction,
   moduleCompletionTarget,
   percent,
   summarizeProgress,
@@ -236,17 +236,16 @@ describe('the lesson a module opens on (learner §4)', () => {
   });
 });
 
-describe('labels', () => {
-  it("tabs read 'Intro' then 'Lesson N'", () => {
-    expect([0, 1, 4].map(lessonTabLabel)).toEqual(['Intro', 'Lesson 1', 'Lesson 4']);
-  });
-  it('module buttons: 0 Start, between Continue, 100 Complete', () => {
-    expect([0, 1, 99, 100].map(moduleActionLabel)).toEqual([
-      'Start Module',
-      'Continue',
-      'Continue',
-      'Complete',
+describe('what tabs and module buttons stand for (the widgets choose the words)', () => {
+  it('the first tab is the intro, then lesson N by index', () => {
+    expect([0, 1, 4].map(lessonTab)).toEqual([
+      { kind: 'intro' },
+      { kind: 'lesson', n: 1 },
+      { kind: 'lesson', n: 4 },
     ]);
+  });
+  it('module buttons: 0 start, between continue, 100 complete', () => {
+    expect([0, 1, 99, 100].map(moduleAction)).toEqual(['start', 'continue', 'continue', 'complete']);
   });
   it('percent rounds and guards against zero', () => {
     expect(percent(1, 3)).toBe(33);

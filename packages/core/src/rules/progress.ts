@@ -72,7 +72,7 @@ export function summarizeProgress(input: ProgressInput): ProgressSummary {
       completedLessons: completed,
       progressPercentage,
       isUnlocked: index === 0 || previousComplete,
-      firstLessonCompleted: index === 0 || completed > 0,
+      firstLessonCompleted: opensModuleRow(index, completed),
     });
     previousComplete = progressPercentage === 100;
   });
@@ -110,9 +110,16 @@ export function summarizeProgress(input: ProgressInput): ProgressSummary {
 }
 
 /**
- * The progress screen's rule for an open module row (DESIGN decision 9): the first module, or any
- * of its lessons complete. Learner module pages themselves never lock.
+ * The progress screen's rule for an open module row (DESIGN decision 9, admin §3): the first module,
+ * or any of its lessons complete. Learner module pages themselves never lock. The summary carries
+ * the answer under the spec's wire name `firstLessonCompleted` (learner §3, admin §3), which says
+ * less than it means; widgets read it through isModuleRowOpen.
  */
+function opensModuleRow(position: number, completedLessons: number): boolean {
+  return position === 0 || completedLessons > 0;
+}
+
+/** Whether the progress screen shows this module's row open (see opensModuleRow). */
 export function isModuleRowOpen(progress: Pick<ModuleProgress, 'firstLessonCompleted'>): boolean {
   return progress.firstLessonCompleted;
 }
@@ -143,13 +150,19 @@ export function initialLessonIndex(
   return firstOpen === -1 ? lessons.length - 1 : firstOpen;
 }
 
-/** learner §2: the lesson tab label — 'Intro' for index 0, otherwise 'Lesson N'. */
-export function lessonTabLabel(index: number): string {
-  return index === 0 ? 'Intro' : `Lesson ${index}`;
+/** What a lesson tab stands for; the widget's string catalogue says it in the host's words. */
+export type LessonTab = { kind: 'intro' } | { kind: 'lesson'; n: number };
+
+/** learner §2: the tab at index 0 is the module's intro, every later tab lesson N (N = its index). */
+export function lessonTab(index: number): LessonTab {
+  return index === 0 ? { kind: 'intro' } : { kind: 'lesson', n: index };
 }
 
-/** learner §2/§4: the module-row button's label for a percent. */
-export function moduleActionLabel(progressPercentage: number): 'Start Module' | 'Continue' | 'Complete' {
-  if (progressPercentage <= 0) return 'Start Module';
-  return progressPercentage >= 100 ? 'Complete' : 'Continue';
+/** What a module row's button does; the widget's string catalogue says it in the host's words. */
+export type ModuleAction = 'start' | 'continue' | 'complete';
+
+/** learner §2/§4: the module row's button at a percent: start at 0, continue below 100, complete at 100. */
+export function moduleAction(progressPercentage: number): ModuleAction {
+  if (progressPercentage <= 0) return 'start';
+  return progressPercentage >= 100 ? 'complete' : 'continue';
 }

@@ -10,7 +10,10 @@ export const ModuleProgressSchema = z.object({
   progressPercentage: z.number(),
   /** admin §4: module 1, or the previous module at 100%. Learner module pages never lock. */
   isUnlocked: z.boolean(),
-  /** admin §4: module 1, or any lesson of the module completed. */
+  /**
+   * "The progress screen shows this module's row open": module 1, or any lesson of the module
+   * completed (admin §3). The name is the spec's wire field; read it through isModuleRowOpen.
+   */
   firstLessonCompleted: z.boolean(),
 });
 export type ModuleProgress = z.infer<typeof ModuleProgressSchema>;

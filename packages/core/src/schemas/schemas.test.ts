@@ -32,9 +32,24 @@ describe('the contract', () => {
     );
     expect(StoredAnswerSchema.safeParse('E').success).toBe(false);
   });
-  it('pages carry their total', () => {
-    const page = pageSchema(AdminUserViewSchema).parse({ items: [], total: 0, page: 1, pageSize: 25 });
-    expect(page.total).toBe(0);
+  it('a page carries the total of every match, not of its own items, and checks each item', () => {
+    const Users = pageSchema(AdminUserViewSchema);
+    const user = {
+      id: '7d8c2f0e-0b1a-4a57-9a43-3f3c1f1a2b3c',
+      display_name: 'Ada Admin',
+      email: 'ada@example.com',
+      roles: ['admin'],
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: null,
+      last_sign_in_at: null,
+      email_confirmed_at: null,
+      avatar_url: null,
+    };
+    const second = { items: [user], total: 26, page: 2, pageSize: 25 };
+    expect(Users.parse(second)).toEqual(second);
+    const { total: _missing, ...withoutTotal } = second;
+    expect(Users.safeParse(withoutTotal).success).toBe(false);
+    expect(Users.safeParse({ ...second, items: [{ ...user, roles: ['owner'] }] }).success).toBe(false);
   });
   it('progress state needs a summary', () => {
     expect(ProgressStateSchema.safeParse({ records: [] }).success).toBe(false);

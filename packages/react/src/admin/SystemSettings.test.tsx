@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { courseKeys } from '../queries/courseKeys';
 import { renderWidget } from '../test/renderWidget';
 import { AdminConsole } from './AdminConsole';
@@ -10,6 +10,8 @@ async function openSettings(scenario: 'admin-console' | 'admin-failing' = 'admin
   await waitFor(() => expect((maintenance as HTMLButtonElement).disabled).toBe(false));
   return { ...view, maintenance };
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('System Settings tab (admin §2, §4)', { timeout: 30_000 }, () => {
   it('saves a trimmed system message with its type on Save Message', async () => {

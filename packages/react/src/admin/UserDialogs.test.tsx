@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../test/renderWidget';
 import { AdminConsole } from './AdminConsole';
 
@@ -10,6 +10,8 @@ async function openUsers() {
   return { ...view, table };
 }
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('Create New User dialog (admin §5)', { timeout: 30_000 }, () => {
   it('starts with send invite on, role user ticked, admin and moderator off', async () => {

@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../test/renderWidget';
 import { CoursePlayer } from './CoursePlayer';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('CoursePlayer links and downloads', () => {
   it('opens the lesson a /lesson/{module}/{lesson} link names, not the first incomplete one', async () => {
@@ -14,13 +16,20 @@ describe('CoursePlayer links and downloads', () => {
     expect(screen.getByRole('tab', { name: /Intro/ }).getAttribute('aria-selected')).toBe('false');
   });
 
-  it('offers the certificate PDF once the course is complete', async () => {
+  it('downloads the certificate PDF from the URL the adapter answers, as certificate.pdf', async () => {
     const { user, adapter } = renderWidget(<CoursePlayer />, { scenario: 'course-complete' });
-    const spy = vi.spyOn(adapter.certificate!, 'downloadUrl');
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const downloadUrl = vi.spyOn(adapter.certificate!, 'downloadUrl');
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
     await user.click(await screen.findByRole('button', { name: 'Download Certificate (PDF)' }));
-    expect(spy).toHaveBeenCalledOnce();
-    expect(click).toHaveBeenCalledOnce();
-    click.mockRestore();
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(downloadUrl).toHaveBeenCalledOnce();
+    const session = await adapter.auth.getSession();
+    const link = clicked[0]!;
+    expect(new URL(link.href).pathname).toBe(`/api/certificate/${session!.user.id}.pdf`);
+    expect(link.getAttribute('download')).toBe('certificate.pdf');
+    expect(link.rel).toBe('noopener');
   });
 });

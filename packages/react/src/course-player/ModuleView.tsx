@@ -1,4 +1,10 @@
-import { completedLessonIds, initialLessonIndex, moduleCompletionTarget, percent } from '@coursekit/core';
+import {
+  completedLessonIds,
+  initialLessonIndex,
+  lessonTab,
+  moduleCompletionTarget,
+  percent,
+} from '@coursekit/core';
 import { Dialog, Tabs } from 'radix-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
@@ -137,7 +143,7 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
         <Tabs.List className={s.tabList} aria-label={t.lessonTabs}>
           {list.map((l, i) => (
             <Tabs.Trigger key={l.id} value={String(i)} className={s.tab}>
-              {lessonTabText(t, i)}
+              {lessonTabText(t, lessonTab(i))}
               {done.has(l.id) ? (
                 <span className={s.completedMark}>
                   {' '}

@@ -2,7 +2,7 @@ import {
   isModuleRowOpen,
   type Module,
   type ModuleProgress,
-  moduleActionLabel,
+  moduleAction,
   moduleCompletionTarget,
   type ProgressSummary,
 } from '@coursekit/core';
@@ -47,12 +47,12 @@ export function ModuleProgressRow({ module, progress, summary, modules }: Module
     );
   }
 
-  const label = moduleActionLabel(progress.progressPercentage);
+  const next = moduleAction(progress.progressPercentage);
   const target = moduleCompletionTarget(module.id, summary, modules);
   const action =
-    label === 'Complete'
+    next === 'complete'
       ? { text: target.type === 'quiz' ? t.takeQuiz : t.nextModule, path: target.path }
-      : { text: t[MODULE_ACTION_TEXT[label]], path: `/module/${module.id}` };
+      : { text: t[MODULE_ACTION_TEXT[next]], path: `/module/${module.id}` };
 
   async function resetModule() {
     try {
@@ -74,8 +74,8 @@ export function ModuleProgressRow({ module, progress, summary, modules }: Module
     <li className={s.card} aria-label={title}>
       <div className={s.spread}>
         <h4 className={s.subheading}>{title}</h4>
-        <span className={progress.progressPercentage === 100 ? s.badge.success : s.badge.info}>
-          {progress.progressPercentage === 100 ? t.statusComplete : t.inProgress}
+        <span className={next === 'complete' ? s.badge.success : s.badge.info}>
+          {next === 'complete' ? t.statusComplete : t.inProgress}
         </span>
       </div>
       <p className={s.muted}>{module.description}</p>

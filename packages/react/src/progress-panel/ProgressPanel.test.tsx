@@ -26,7 +26,7 @@ describe('ProgressPanel (/progress)', () => {
     expect(onNavigate).toHaveBeenCalledWith('/signin');
   });
 
-  it('locks a module row until its first lesson is complete, and opens the first always', async () => {
+  it('locks a module row until any of its lessons is complete, and opens the first always', async () => {
     renderWidget(<ProgressPanel />, { scenario: 'mid-course', onNavigate: vi.fn() });
     const locked = await screen.findByRole('listitem', { name: /Module 3: .* \(locked\)/ });
     expect(within(locked).getByText('Complete previous modules to unlock')).toBeTruthy();
@@ -39,6 +39,18 @@ describe('ProgressPanel (/progress)', () => {
     expect(within(first).getByRole('button', { name: 'Next Module' })).toBeTruthy();
     const second = screen.getByRole('listitem', { name: 'Module 2: Data Quality and Validation' });
     expect(within(second).getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+
+  it('opens a module row whose only completed lesson is not its first (DESIGN decision 9)', async () => {
+    const { createMemoryAdapter, createMemoryStore } = await import('@coursekit/mocks');
+    const adapter = createMemoryAdapter(createMemoryStore('new-learner'));
+    const third = (await adapter.course.lessons(3))[2]!;
+    await adapter.progress.setLessonCompleted(third.lesson_key, true);
+    renderWidget(<ProgressPanel />, { adapter, onNavigate: vi.fn() });
+    const row = await screen.findByRole('listitem', { name: /^Module 3: [^(]*$/ });
+    expect(within(row).getByText('1 of 5 lessons · 20%')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: /Module 2: .* \(locked\)/ })).toBeTruthy();
   });
 
   it('a new learner starts: Start Learning, Start Module, no Reset', async () => {

@@ -1,11 +1,13 @@
 import { createMemoryAdapter, createMemoryStore } from '@coursekit/mocks';
 import { act, render, renderHook, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CoursePlayer } from '../course-player/CoursePlayer';
 import { ProgressPanel } from '../progress-panel/ProgressPanel';
 import { renderWidget } from '../test/renderWidget';
 import { CourseProvider } from './CourseProvider';
 import { useCourseAdapter } from './useCourseAdapter';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('CourseProvider', () => {
   it('useCourseAdapter fails loudly, saying how to fix it, outside a provider', () => {
@@ -13,7 +15,6 @@ describe('CourseProvider', () => {
     expect(() => renderHook(() => useCourseAdapter())).toThrow(
       'No CourseAdapter set, use CourseProvider to set one',
     );
-    vi.restoreAllMocks();
   });
 
   it('gives widgets the adapter', () => {

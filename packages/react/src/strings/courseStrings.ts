@@ -7,7 +7,8 @@ import { sharedStrings } from './sharedStrings';
 /**
  * Every text the learner widgets show, read or announce: the spec's English (learner §2/§4/§8).
  * Keys name the meaning, not the English; `{name}` placeholders are filled by formatString. Texts
- * that core already holds (messages, COURSE_TIME, its rules' labels) come from there.
+ * that core already holds (messages, COURSE_TIME) come from there; core's rules answer meanings
+ * ('start', { kind: 'intro' }) and ruleTexts.ts picks these texts for them.
  * Where English needs a plural, the two forms are two keys (…One / …Other).
  *
  * Kept in one section per widget so each widget's bundle carries only its own texts (useStrings).

@@ -1,5 +1,4 @@
-import { COURSE_TIME, lessonTabLabel, messages } from '@coursekit/core';
-import { withNumber } from './withNumber';
+import { COURSE_TIME, messages } from '@coursekit/core';
 
 /** The CoursePlayer's texts: notices, dashboard, certificate, module list and module page. English, as the spec writes them; CourseProvider's `strings` replaces any of them. */
 export const playerStrings = {
@@ -51,8 +50,10 @@ export const playerStrings = {
   lessonCompleteFailed: 'Failed to mark lesson as complete',
   moduleLessonsCompleted: '{completed} of {total} lessons completed',
   lessonTabs: 'Lessons',
-  lessonTabIntro: lessonTabLabel(0),
-  lessonTab: withNumber(lessonTabLabel, 'number'),
+  /** core's lessonTab: the tab at index 0. */
+  lessonTabIntro: 'Intro',
+  /** core's lessonTab: every later tab. */
+  lessonTab: 'Lesson {number}',
   lessonCompletedMark: '(completed)',
   markComplete: 'Mark Complete',
   moduleCompletedBody: 'You have completed all lessons in {module}.',

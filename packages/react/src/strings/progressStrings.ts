@@ -1,9 +1,4 @@
-import {
-  messages,
-  moduleActionLabel,
-  moduleResetFailedMessage,
-  progressResetFailedMessage,
-} from '@coursekit/core';
+import { messages, moduleResetFailedMessage, progressResetFailedMessage } from '@coursekit/core';
 
 /** The ProgressPanel's texts. English, as the spec writes them; CourseProvider's `strings` replaces any of them. */
 export const progressStrings = {
@@ -31,8 +26,10 @@ export const progressStrings = {
   moduleLocked: '{module} (locked)',
   lockedBadge: 'Locked',
   moduleLockedHint: messages.moduleLockedHint,
-  moduleStart: moduleActionLabel(0),
-  moduleContinue: moduleActionLabel(50),
+  /** core's moduleAction 'start' (0%). */
+  moduleStart: 'Start Module',
+  /** core's moduleAction 'continue' (between 0 and 100%). */
+  moduleContinue: 'Continue',
   nextModule: 'Next Module',
   moduleResetTitle: messages.moduleResetCompleteTitle,
   moduleResetBody: 'All lessons in {module} are marked incomplete.',

@@ -1,21 +1,20 @@
-import { lessonTabLabel, type moduleActionLabel } from '@coursekit/core';
+import type { LessonTab, ModuleAction } from '@coursekit/core';
 import type { CourseStrings } from './courseStrings';
 import { formatString } from './formatString';
 
-// core's rules decide which label applies and answer it in English; these give the host's text for
-// the label they chose, so the rule itself still lives once, in core.
+// core's rules say what a tab or a button stands for; these turn that meaning into the host's text,
+// so the rule lives once, in core, and the words once, in the catalogue.
 
-/** The lesson tab's text: the intro tab (core: index 0) or 'Lesson {number}'. */
-export function lessonTabText(t: Pick<CourseStrings, 'lessonTabIntro' | 'lessonTab'>, index: number): string {
-  return lessonTabLabel(index) === lessonTabLabel(0)
-    ? t.lessonTabIntro
-    : formatString(t.lessonTab, { number: index });
+/** The text of a lesson tab: the intro, or 'Lesson {number}'. */
+export function lessonTabText(
+  t: Pick<CourseStrings, 'lessonTabIntro' | 'lessonTab'>,
+  tab: LessonTab,
+): string {
+  return tab.kind === 'intro' ? t.lessonTabIntro : formatString(t.lessonTab, { number: tab.n });
 }
 
-type ModuleAction = ReturnType<typeof moduleActionLabel>;
-
-/** The text key of each module-row action core's moduleActionLabel can choose; at 100% the row leads on. */
+/** The text key of each module-row action that stays on the module; at 100% the row leads on instead. */
 export const MODULE_ACTION_TEXT = {
-  'Start Module': 'moduleStart',
-  Continue: 'moduleContinue',
-} as const satisfies Record<Exclude<ModuleAction, 'Complete'>, keyof CourseStrings>;
+  start: 'moduleStart',
+  continue: 'moduleContinue',
+} as const satisfies Record<Exclude<ModuleAction, 'complete'>, keyof CourseStrings>;

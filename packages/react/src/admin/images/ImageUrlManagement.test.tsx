@@ -30,7 +30,10 @@ async function runUntil(label: string, value: number) {
 const figure = (list: HTMLElement, name: string) =>
   within(list).getByText(name).parentElement!.querySelector('dd')!.textContent;
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('ImageUrlManagement', () => {
   it.each([25, 50, 75])('shows the analysis running at its %i% step', async (step) => {

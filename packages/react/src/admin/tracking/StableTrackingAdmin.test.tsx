@@ -1,6 +1,6 @@
 import { CourseError } from '@coursekit/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/expectNoAxeViolations';
 import { renderWidget } from '../../test/renderWidget';
 import { StableTrackingAdmin } from './StableTrackingAdmin';
@@ -10,6 +10,8 @@ function setup() {
 }
 const figure = (list: HTMLElement, name: string) =>
   within(list).getByText(name).parentElement!.querySelector('dd')!.textContent;
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('StableTrackingAdmin', () => {
   it('shows records by tracking method and the average lesson version to one decimal', async () => {

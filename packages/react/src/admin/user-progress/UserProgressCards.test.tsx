@@ -1,10 +1,10 @@
 import { adminScoreColor, type CompletedAttempt, CourseError, type QuizAttempt } from '@coursekit/core';
 import { createMemoryAdapter, createMemoryStore } from '@coursekit/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { consoleLearners, findFresh, findMidCourse, type Learner } from '../../test/consoleLearners';
 import { expectNoAxeViolations } from '../../test/expectNoAxeViolations';
 import { renderWidget } from '../../test/renderWidget';
-import { consoleLearners, findFresh, findMidCourse, type Learner } from './testLearners';
 import { UserProgressPage } from './UserProgressPage';
 
 function showLearner(learner: Learner) {
@@ -28,6 +28,8 @@ function attempt(id: number, percentage: number, completedAt: string, passed = f
   };
   return { attempt: a, review: [] };
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('UserProgressPage: quizzes', () => {
   it('shows a quiz card with best score (its band in words too), attempts, last date and Passed/Failed', async () => {

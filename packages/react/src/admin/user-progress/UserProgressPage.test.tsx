@@ -1,9 +1,9 @@
 import { CourseError } from '@coursekit/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { consoleLearners, findFresh, findMidCourse } from '../../test/consoleLearners';
 import { expectNoAxeViolations } from '../../test/expectNoAxeViolations';
 import { renderWidget } from '../../test/renderWidget';
-import { consoleLearners, findFresh, findMidCourse } from './testLearners';
 import { UserProgressPage } from './UserProgressPage';
 
 function setup(props: Parameters<typeof UserProgressPage>[0] = {}) {
@@ -11,6 +11,8 @@ function setup(props: Parameters<typeof UserProgressPage>[0] = {}) {
   const rendered = renderWidget(<UserProgressPage {...props} />, { scenario: 'admin-console', onNavigate });
   return { ...rendered, onNavigate };
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('UserProgressPage (/admin/user-progress)', () => {
   it('asks for a user, lists them newest first as name (8 characters of the id), and shows the chosen one', async () => {

@@ -17,7 +17,7 @@ import { XSS_LESSON_HTML, XSS_LINE, XSS_MARKER, XSS_PAYLOADS } from './xssPayloa
 // on embedded PGlite, with the XSS corpus written into lesson content, quiz text, module texts,
 // the system message, display names and e-mail addresses — straight into the database, past the
 // API's own input checks, so what is tested is the rendering. Prints one JSON line with its URL
-// and accounts; stops on SIGTERM. Run: node --conditions=source --import tsx api/src/security/xssSite.ts
+// and accounts; stops on SIGTERM. Run: node --conditions=source --import tsx api/src/test/xssSite.ts
 
 const PASSWORD = 'Facility-42-Data';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-xss-'));

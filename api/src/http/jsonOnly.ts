@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { fail } from '../http/errors';
+import { fail } from './errors';
 
 /**
  * The API reads JSON only. A request that carries a body of another type (text/plain, a form, a

@@ -1,0 +1,77 @@
+import { CourseError, messages } from '@coursekit/core';
+import { and, eq } from 'drizzle-orm';
+import type { Request } from 'express';
+import { securityEvent } from '../auth/events';
+import { authenticate } from '../auth/service';
+import type { AppContext } from '../context';
+import { schema } from '../db/index';
+import { fail } from '../http/errors';
+import type { Guard } from '../http/route';
+
+/** Who is acting: the admin's id and what the admin action log records of the request. */
+export interface AdminAuth {
+  userId: string;
+  sessionId: string;
+  userAgent: string | null;
+}
+
+const where = (req: Request) => ({ method: req.method, path: req.originalUrl.split('?')[0] });
+
+/**
+ * admin §2/§6 guard, on every request: a valid, unrevoked session (401 'Session validation failed.
+ * Please sign in again.'), then the admin role looked up in the database (403 'Insufficient
+ * permissions to access this resource.'). Each refusal is a security event with the spec's reason.
+ */
+async function requireAdmin(ctx: AppContext, req: Request): Promise<AdminAuth> {
+  let auth: Awaited<ReturnType<typeof authenticate>>;
+  try {
+    auth = await authenticate(ctx, req.get('authorization'));
+  } catch (err) {
+    if (!(err instanceof CourseError) || err.code !== 'unauthorized') throw err;
+    await securityEvent(ctx, 'invalid_session', {
+      ip: req.ip,
+      details: { ...where(req), reason: err.message },
+    });
+    throw fail('unauthorized', messages.guardSessionFailed);
+  }
+  if (auth.sessionType !== 'normal') {
+    await securityEvent(ctx, 'invalid_session', {
+      userId: auth.userId,
+      ip: req.ip,
+      details: { ...where(req), reason: 'recovery session' },
+    });
+    throw fail('unauthorized', messages.guardSessionFailed);
+  }
+  let isAdmin: boolean;
+  try {
+    const [row] = await ctx.db
+      .select({ role: schema.userRoles.role })
+      .from(schema.userRoles)
+      .where(and(eq(schema.userRoles.userId, auth.userId), eq(schema.userRoles.role, 'admin')));
+    isAdmin = Boolean(row);
+  } catch (err) {
+    ctx.logger.error({ err }, 'admin role lookup failed');
+    await securityEvent(ctx, 'admin_access_denied', { userId: auth.userId, ip: req.ip, details: where(req) });
+    throw fail('forbidden', messages.guardSecurityFailed);
+  }
+  if (!isAdmin) {
+    await securityEvent(ctx, 'insufficient_role', { userId: auth.userId, ip: req.ip, details: where(req) });
+    throw fail('forbidden', messages.guardInsufficientRole);
+  }
+  return { userId: auth.userId, sessionId: auth.sessionId, userAgent: req.get('user-agent') ?? null };
+}
+
+/**
+ * The admin guard for `mount`. Invalid input from an admin (the schema's or a service's check) is
+ * still a 400, and also a 'validation_error' security event.
+ */
+export const adminGuard: Guard<AdminAuth> = {
+  check: requireAdmin,
+  async onInvalidInput(ctx, req, admin, err) {
+    await securityEvent(ctx, 'validation_error', {
+      userId: admin.userId,
+      ip: req.ip,
+      details: { ...where(req), message: err.message, fields: err.fields ?? {} },
+    });
+  },
+};
