@@ -139,6 +139,7 @@ export * from './schemas/admin';
 export * from './schemas/analytics';
 export * from './schemas/derived';
 export * from './schemas/entities';
+export { isStorableText, textInput } from './schemas/text';
 export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';
 export type {
   CreateUserErrors,

@@ -25,6 +25,7 @@ import {
   SystemMessageTypeSchema,
   SystemSettingsSchema,
 } from '../schemas/entities';
+import { textInput } from '../schemas/text';
 import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
 
 // The administrator's wire protocol (admin.md §7), the same shape as `endpoints`: every path sits
@@ -33,10 +34,10 @@ import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
 // resource.' without the admin role). Long image jobs answer a JobStatus (202) and are polled with
 // `adminJob` until their state is 'done' or 'error'. Query strings are listed in `query`.
 
-const pageNumber = z.optional(z.string());
+const pageNumber = z.optional(textInput());
 
 export const UserListQuerySchema = z.strictObject({
-  search: z.optional(z.string()),
+  search: z.optional(textInput()),
   sort: z.optional(z.enum(['asc', 'desc'])),
   page: pageNumber,
   pageSize: pageNumber,
@@ -44,10 +45,10 @@ export const UserListQuerySchema = z.strictObject({
 export const PageQuerySchema = z.strictObject({ page: pageNumber, pageSize: pageNumber });
 
 export const CreateUserBodySchema = z.strictObject({
-  email: z.string(),
-  password: z.string(),
-  displayName: z.string(),
-  avatarUrl: z.optional(z.nullable(z.string())),
+  email: textInput(),
+  password: textInput(),
+  displayName: textInput(),
+  avatarUrl: z.optional(z.nullable(textInput())),
   /** Off: the account's e-mail counts as confirmed and no e-mail is sent. */
   sendInvite: z.optional(z.boolean()),
   roles: z.optional(z.array(RoleSchema)),
@@ -55,7 +56,7 @@ export const CreateUserBodySchema = z.strictObject({
 export const RoleBodySchema = z.strictObject({ role: RoleSchema });
 export const AdminSettingsBodySchema = z.strictObject({
   maintenance_mode: z.optional(z.boolean()),
-  system_message: z.optional(z.nullable(z.string())),
+  system_message: z.optional(z.nullable(textInput())),
   system_message_type: z.optional(SystemMessageTypeSchema),
 });
 export const DiagnosticsUpdateBodySchema = z.strictObject({

@@ -16,6 +16,7 @@ import {
   SessionSchema,
   SystemSettingsSchema,
 } from '../schemas/entities';
+import { textInput } from '../schemas/text';
 
 // The learner-side wire protocol of the reference API. Paths are relative to the API's base URL
 // (`/api` on the reference server); path parameters are written `:name`. Requests and answers are
@@ -24,24 +25,24 @@ import {
 // The HTTP adapter, the MSW mocks, the Express routers and the OpenAPI document all read this table.
 
 export const SignUpBodySchema = z.strictObject({
-  email: z.string(),
-  password: z.string(),
-  name: z.optional(z.string()),
+  email: textInput(),
+  password: textInput(),
+  name: z.optional(textInput()),
 });
-export const SignInBodySchema = z.strictObject({ email: z.string(), password: z.string() });
-export const RefreshBodySchema = z.strictObject({ refresh_token: z.string() });
-export const SignOutBodySchema = z.strictObject({ refresh_token: z.optional(z.string()) });
-export const EmailBodySchema = z.strictObject({ email: z.string() });
-export const TokenBodySchema = z.strictObject({ token: z.string() });
-export const PasswordBodySchema = z.strictObject({ password: z.string() });
+export const SignInBodySchema = z.strictObject({ email: textInput(), password: textInput() });
+export const RefreshBodySchema = z.strictObject({ refresh_token: textInput() });
+export const SignOutBodySchema = z.strictObject({ refresh_token: z.optional(textInput()) });
+export const EmailBodySchema = z.strictObject({ email: textInput() });
+export const TokenBodySchema = z.strictObject({ token: textInput() });
+export const PasswordBodySchema = z.strictObject({ password: textInput() });
 export const ProfileUpdateBodySchema = z.strictObject({
-  display_name: z.optional(z.nullable(z.string())),
-  avatar_url: z.optional(z.nullable(z.string())),
+  display_name: z.optional(z.nullable(textInput())),
+  avatar_url: z.optional(z.nullable(textInput())),
 });
 export const ProgressUpdateBodySchema = z.strictObject({ completed: z.boolean() });
 export const AnswerBodySchema = z.strictObject({ question_id: z.number(), answer: AnswerLetterSchema });
 export const CompleteBodySchema = z.strictObject({
-  answers: z.optional(z.record(z.string(), AnswerLetterSchema)),
+  answers: z.optional(z.record(textInput(), AnswerLetterSchema)),
 });
 
 export const SignUpAnswerSchema = z.object({ user: AuthUserSchema, session: z.nullable(SessionSchema) });
