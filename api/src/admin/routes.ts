@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { idParam } from '../http/params';
 import { analyticsReport } from './analytics';
 import { progressCsvExport } from './analyticsCsv';
-import { auditActions, auditSecurityEvents } from './audit';
+import { auditActions, auditSecurityEvents, securityEventRetention } from './audit';
 import { loadAllContent, loadModuleContent, refreshImages } from './content';
 import {
   adminUpdateSettings,
@@ -56,6 +56,7 @@ export function adminRoutes(ctx: AppContext) {
   const router = Router();
   const hub = diagnosticsHub(ctx);
   const jobs = jobRegistry(ctx);
+  const retention = securityEventRetention(ctx);
 
   mountAdmin(router, ctx, E.adminStats, {}, () => systemStats(ctx));
 
@@ -166,6 +167,7 @@ export function adminRoutes(ctx: AppContext) {
     router,
     jobs,
     async close() {
+      retention.stop();
       await hub.close();
     },
   };

@@ -12,6 +12,7 @@ import type {
   Page,
   ProgressCleanupLog,
   SecurityEvent,
+  SecurityEventType,
   SelectableProfile,
   StoredImage,
   SystemStats,
@@ -127,7 +128,12 @@ export interface AdminTrackingAdapter {
 
 export interface AdminAuditAdapter {
   actions(query?: { page?: number; pageSize?: number }): Promise<Page<AdminActionLog>>;
-  securityEvents(query?: { page?: number; pageSize?: number }): Promise<Page<SecurityEvent>>;
+  /** Newest first; only events of `event_type` when it is given. */
+  securityEvents(query?: {
+    page?: number;
+    pageSize?: number;
+    event_type?: SecurityEventType;
+  }): Promise<Page<SecurityEvent>>;
 }
 
 /** The Analytics tab (DESIGN decision 10): reports computed on the server, and the progress export. */

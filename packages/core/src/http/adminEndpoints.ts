@@ -10,6 +10,7 @@ import {
   ProgressCleanupLogSchema,
   pageSchema,
   SecurityEventSchema,
+  SecurityEventTypeSchema,
   SelectableProfileSchema,
   StoredImageSchema,
   SystemStatsSchema,
@@ -43,6 +44,12 @@ export const UserListQuerySchema = z.strictObject({
   pageSize: pageNumber,
 });
 export const PageQuerySchema = z.strictObject({ page: pageNumber, pageSize: pageNumber });
+/** The security log: a page, of one kind of event when `event_type` is given. */
+export const SecurityEventQuerySchema = z.strictObject({
+  page: pageNumber,
+  pageSize: pageNumber,
+  event_type: z.optional(SecurityEventTypeSchema),
+});
 
 export const CreateUserBodySchema = z.strictObject({
   email: textInput(),
@@ -358,9 +365,9 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/audit/security-events',
     auth: 'admin',
-    query: PageQuerySchema,
+    query: SecurityEventQuerySchema,
     answer: pageSchema(SecurityEventSchema),
-    summary: 'Security events, newest first',
+    summary: 'Security events, newest first, of one kind when event_type is given',
   }),
 
   adminAnalyticsReport: a({
