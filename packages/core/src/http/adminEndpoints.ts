@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { CourseErrorCode } from '../errors';
 import {
   AdminActionLogSchema,
   AdminUserViewSchema,
@@ -90,6 +91,12 @@ export interface AdminEndpoint {
   status?: 201 | 202;
   /** A text answer of this media type instead of JSON (the progress CSV); `answer` is then absent. */
   produces?: 'text/csv';
+  /**
+   * What this endpoint can fail with besides what its entry implies: the OpenAPI document adds 401
+   * for a signed-in call (and 403 for an admin one), 400 for a query, path parameter or body, 413 and
+   * 415 for a POST, PUT or PATCH, and 500 and 503 for every call (api/src/http/openapi.ts).
+   */
+  errors?: readonly CourseErrorCode[];
   summary: string;
 }
 
@@ -119,6 +126,7 @@ export const adminEndpoints = {
     body: CreateUserBodySchema,
     answer: AdminUserViewSchema,
     status: 201,
+    errors: ['weak_password', 'user_already_registered'],
     summary: 'Create a user (send invite on by default, role user by default)',
   }),
   adminUser: a({
@@ -126,6 +134,7 @@ export const adminEndpoints = {
     path: '/admin/users/:userId',
     auth: 'admin',
     answer: AdminUserViewSchema,
+    errors: ['not_found'],
     summary: 'One user',
   }),
   adminUpdateUser: a({
@@ -134,18 +143,21 @@ export const adminEndpoints = {
     auth: 'admin',
     body: ProfileUpdateBodySchema,
     answer: AdminUserViewSchema,
+    errors: ['not_found'],
     summary: 'Edit display name / avatar (trimmed, blank → null)',
   }),
   adminDeleteUser: a({
     method: 'DELETE',
     path: '/admin/users/:userId',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Delete progress, attempts, roles, profile and account in one transaction (204)',
   }),
   adminPasswordReset: a({
     method: 'POST',
     path: '/admin/users/:userId/password-reset',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Send a password-reset e-mail (204; 400 “User email not available”)',
   }),
   adminAssignRole: a({
@@ -154,6 +166,7 @@ export const adminEndpoints = {
     auth: 'admin',
     body: RoleBodySchema,
     answer: RolesAnswerSchema,
+    errors: ['not_found'],
     summary: 'Add a role; answers the user’s roles',
   }),
   adminRemoveRole: a({
@@ -161,6 +174,7 @@ export const adminEndpoints = {
     path: '/admin/users/:userId/roles/:role',
     auth: 'admin',
     answer: RolesAnswerSchema,
+    errors: ['not_found'],
     summary: 'Remove a role; answers the user’s roles',
   }),
   adminSelectableProfiles: a({
@@ -176,6 +190,7 @@ export const adminEndpoints = {
     path: '/admin/users/:userId/progress',
     auth: 'admin',
     answer: UserProgressViewSchema,
+    errors: ['not_found'],
     summary: 'A learner’s progress summary, quiz summaries and pre-assessment result',
   }),
   adminQuizAttempts: a({
@@ -183,30 +198,35 @@ export const adminEndpoints = {
     path: '/admin/users/:userId/quizzes/:quizId/attempts',
     auth: 'admin',
     answer: z.array(CompletedAttemptSchema),
+    errors: ['not_found'],
     summary: 'All of a learner’s attempts of one quiz, newest first',
   }),
   adminResetProgress: a({
     method: 'DELETE',
     path: '/admin/users/:userId/progress',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Reset all of a learner’s progress and quiz attempts (204)',
   }),
   adminResetModule: a({
     method: 'DELETE',
     path: '/admin/users/:userId/progress/modules/:moduleId',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Reset one module’s progress (204)',
   }),
   adminResetQuiz: a({
     method: 'DELETE',
     path: '/admin/users/:userId/quizzes/:quizId/attempts',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Delete a learner’s attempts of one quiz (204)',
   }),
   adminResetPreAssessment: a({
     method: 'DELETE',
     path: '/admin/users/:userId/pre-assessment',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Delete a learner’s pre-assessment attempts (204)',
   }),
 
@@ -260,6 +280,7 @@ export const adminEndpoints = {
     auth: 'admin',
     body: DiagnosticsUpdateBodySchema,
     answer: DiagnosticSettingsSchema,
+    errors: ['not_found'],
     summary: 'Change one module’s diagnostic settings',
   }),
 
@@ -298,6 +319,7 @@ export const adminEndpoints = {
     auth: 'admin',
     answer: JobStatusSchema,
     status: 202,
+    errors: ['rate_limited'],
     summary: 'Start the image-link analysis (progress 25/50/75/100)',
   }),
   adminValidateImages: a({
@@ -306,6 +328,7 @@ export const adminEndpoints = {
     auth: 'admin',
     answer: JobStatusSchema,
     status: 202,
+    errors: ['rate_limited'],
     summary: 'Start the image-URL validation (progress 20, then per batch to 100)',
   }),
   adminCorrectImages: a({
@@ -314,6 +337,7 @@ export const adminEndpoints = {
     auth: 'admin',
     answer: JobStatusSchema,
     status: 202,
+    errors: ['rate_limited'],
     summary: 'Start the Enhanced Correction (progress 30/100)',
   }),
   adminJob: a({
@@ -321,6 +345,7 @@ export const adminEndpoints = {
     path: '/admin/jobs/:jobId',
     auth: 'admin',
     answer: JobStatusSchema,
+    errors: ['not_found'],
     summary: 'A job’s state and progress; its result once done',
   }),
 
@@ -343,6 +368,7 @@ export const adminEndpoints = {
     path: '/admin/tracking/migrate/:userId',
     auth: 'admin',
     answer: TrackingMigrateResultSchema,
+    errors: ['not_found'],
     summary: 'Move a learner’s legacy records to stable lesson keys',
   }),
   adminCleanupLog: a({
