@@ -12,12 +12,14 @@ import { CONTENT_TYPES, directoryStorage, type Storage } from './content/storage
 import { type AppContext, type Clock, type ImageValidationOverrides, systemClock } from './context';
 import { courseRoutes } from './course/routes';
 import { type Database, ping } from './db/index';
+import { compressResponses } from './http/compression';
 import { cors } from './http/cors';
 import { API_CSP, SITE_CSP_DIRECTIVES } from './http/csp';
 import { errorHandler, notFound, notFoundHandler } from './http/errors';
 import { jsonOnly } from './http/jsonOnly';
 import { openApiDocument } from './http/openapi';
 import { precompressed } from './http/precompressed';
+import { staticSite } from './http/staticSite';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { createPartnerVerifier } from './partner/partnerTokens';
 import { profileRoutes } from './profile/routes';
@@ -79,6 +81,7 @@ export function createApp(options: AppOptions): App {
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
+  app.use(compressResponses());
   app.use((req, res, next) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
@@ -152,14 +155,15 @@ export function createApp(options: AppOptions): App {
   // The embed bundles partners load with a <script> tag (README: Embedding the course).
   const embedDist = options.config.embedDist;
   if (embedDist && existsSync(embedDist)) {
-    app.use('/embed', precompressed(embedDist), express.static(embedDist, { index: false, maxAge: '1h' }));
+    app.use(
+      '/embed',
+      precompressed(embedDist, { cacheControl: () => 'public, max-age=3600', match: /^\/[\w.-]+\.js$/ }),
+      express.static(embedDist, { index: false, maxAge: '1h' }),
+    );
   }
 
   const hostDist = options.config.hostDist;
-  if (hostDist && existsSync(path.join(hostDist, 'index.html'))) {
-    app.use(express.static(hostDist, { index: false }));
-    app.get('/{*path}', (_req, res) => res.sendFile(path.join(hostDist, 'index.html')));
-  }
+  if (hostDist && existsSync(path.join(hostDist, 'index.html'))) app.use(staticSite(hostDist));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 

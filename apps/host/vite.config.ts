@@ -1,13 +1,15 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type PluginOption } from 'vite';
+import { precompress } from './precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
 
 // The API serves `dist` on the same port as `/api`; in dev, Vite proxies `/api` and `/storage` to it.
 export default defineConfig({
   // The plugins are typed against the root's newer vite (vitest's); at runtime they support vite 7.
-  plugins: [react(), vanillaExtractPlugin()] as unknown as PluginOption[],
+  // precompress: .br and .gz copies of the output, served by the API to browsers that accept them.
+  plugins: [react(), vanillaExtractPlugin(), precompress()] as unknown as PluginOption[],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   // The about page's help mailbox: VITE_SUPPORT_EMAIL, else the server's SUPPORT_EMAIL (`npm start`
   // builds the site, so the variable it is started with shows on the page).

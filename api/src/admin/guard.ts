@@ -20,7 +20,8 @@ const where = (req: Request) => ({ method: req.method, path: req.originalUrl.spl
 /**
  * admin §2/§6 guard, on every request: a valid, unrevoked session (401 'Session validation failed.
  * Please sign in again.'), then the admin role looked up in the database (403 'Insufficient
- * permissions to access this resource.'). Each refusal is a security event with the spec's reason.
+ * permissions to access this resource.'). Each refusal is a security event with the spec's reason;
+ * the ones anyone can repeat at will are counted rather than stored one row each.
  */
 async function requireAdmin(ctx: AppContext, req: Request): Promise<AdminAuth> {
   let auth: Awaited<ReturnType<typeof authenticate>>;
@@ -28,10 +29,13 @@ async function requireAdmin(ctx: AppContext, req: Request): Promise<AdminAuth> {
     auth = await authenticate(ctx, req.get('authorization'));
   } catch (err) {
     if (!(err instanceof CourseError) || err.code !== 'unauthorized') throw err;
-    await securityEvent(ctx, 'invalid_session', {
-      ip: req.ip,
-      details: { ...where(req), reason: err.message },
-    });
+    // Anyone can send these: counted per client address, reason and hour (auth/events.ts).
+    await securityEvent(
+      ctx,
+      'invalid_session',
+      { ip: req.ip, details: { ...where(req), reason: err.message } },
+      { countBy: err.message },
+    );
     throw fail('unauthorized', messages.guardSessionFailed);
   }
   if (auth.sessionType !== 'normal') {
@@ -55,7 +59,13 @@ async function requireAdmin(ctx: AppContext, req: Request): Promise<AdminAuth> {
     throw fail('forbidden', messages.guardSecurityFailed);
   }
   if (!isAdmin) {
-    await securityEvent(ctx, 'insufficient_role', { userId: auth.userId, ip: req.ip, details: where(req) });
+    // Any learner can send these: counted per learner, address and hour.
+    await securityEvent(
+      ctx,
+      'insufficient_role',
+      { userId: auth.userId, ip: req.ip, details: where(req) },
+      { countBy: 'role' },
+    );
     throw fail('forbidden', messages.guardInsufficientRole);
   }
   return { userId: auth.userId, sessionId: auth.sessionId, userAgent: req.get('user-agent') ?? null };

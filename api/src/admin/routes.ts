@@ -6,7 +6,7 @@ import { idParam } from '../http/params';
 import { mount } from '../http/route';
 import { analyticsReport } from './analytics';
 import { progressCsvExport } from './analyticsCsv';
-import { auditActions, auditSecurityEvents } from './audit';
+import { auditActions, auditSecurityEvents, securityEventRetention } from './audit';
 import { loadAllContent, loadModuleContent, refreshImages } from './content';
 import {
   adminUpdateSettings,
@@ -57,6 +57,7 @@ export function adminRoutes(ctx: AppContext) {
   const router = Router();
   const hub = diagnosticsHub(ctx);
   const jobs = jobRegistry(ctx);
+  const retention = securityEventRetention(ctx);
 
   mount(router, ctx, E.adminStats, { guard }, () => systemStats(ctx));
 
@@ -167,6 +168,7 @@ export function adminRoutes(ctx: AppContext) {
     router,
     jobs,
     async close() {
+      retention.stop();
       await hub.close();
     },
   };

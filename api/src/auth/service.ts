@@ -126,11 +126,12 @@ async function limit(
 ) {
   const decision = await consumeRateLimit(ctx, key, policy);
   if (!decision.allowed) {
-    await securityEvent(ctx, 'rate_limited', {
-      email,
-      ip: meta.ip,
-      details: { key, retryAfterMs: decision.retryAfterMs },
-    });
+    await securityEvent(
+      ctx,
+      'rate_limited',
+      { email, ip: meta.ip, details: { key, retryAfterMs: decision.retryAfterMs } },
+      { countBy: key },
+    );
     const error = fail('rate_limited', message);
     (error as { retryAfterMs?: number }).retryAfterMs = decision.retryAfterMs;
     throw error;
@@ -147,7 +148,7 @@ export async function signUp(
   if (!name.ok) throw fail('validation_error', name.error, { name: name.error });
   const problem = passwordProblem(input.password);
   if (problem) {
-    await securityEvent(ctx, 'weak_password', { email, ip: meta.ip });
+    await securityEvent(ctx, 'weak_password', { email, ip: meta.ip }, { countBy: 'sign-up' });
     throw fail('weak_password', messages.authWeakPassword, { password: problem });
   }
   await limit(ctx, `signup:${email}`, RATE_LIMITS.signUp, messages.rateLimitSignUp, meta, email);
@@ -205,11 +206,13 @@ export async function signIn(
   ]);
   if (!account.allowed || !address.allowed) {
     const retryAfterMs = Math.max(account.retryAfterMs, address.retryAfterMs);
-    await securityEvent(ctx, 'rate_limited', {
-      email,
-      ip: meta.ip,
-      details: { key: account.allowed ? failureKeys.address : failureKeys.account, retryAfterMs },
-    });
+    const key = account.allowed ? failureKeys.address : failureKeys.account;
+    await securityEvent(
+      ctx,
+      'rate_limited',
+      { email, ip: meta.ip, details: { key, retryAfterMs } },
+      { countBy: key },
+    );
     throw Object.assign(fail('rate_limited', messages.rateLimitSignIn), { retryAfterMs });
   }
   const tooLong = input.password.length > PASSWORD_MAX_LENGTH;
@@ -246,7 +249,12 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
       return { userId, sessionId: PARTNER_SESSION_ID, sessionType: 'partner' };
     }
     if (!partner.notPartner) {
-      await securityEvent(ctx, 'partner_token_refused', { details: { reason: partner.reason } });
+      await securityEvent(
+        ctx,
+        'partner_token_refused',
+        { details: { reason: partner.reason } },
+        { countBy: partner.reason },
+      );
       throw fail('unauthorized', partner.message);
     }
   }

@@ -138,8 +138,17 @@ export const securityEvents = pgTable(
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
+    /** How many times a counted event was seen in its window (1 for an event stored once). */
+    count: integer('count').notNull().default(1),
+    /** A counted event's kind, client address, reason and hour: one row per key (auth/events.ts). */
+    windowKey: text('window_key'),
   },
-  (t) => [index('security_events_created').on(t.createdAt)],
+  (t) => [
+    index('security_events_created').on(t.createdAt),
+    // The admin's log filtered by kind, newest first.
+    index('security_events_type_created').on(t.type, t.createdAt),
+    uniqueIndex('security_events_window').on(t.windowKey),
+  ],
 );
 
 /** admin §3: one row per admin action (role changes, resets, user edits…), with the request's user agent. */

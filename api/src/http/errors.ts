@@ -17,6 +17,8 @@ interface Issue {
   path: PropertyKey[];
   expected?: string;
   keys?: string[];
+  /** An invalid record key's own issues (code 'invalid_key'). */
+  issues?: readonly Issue[];
   message: string;
 }
 
@@ -26,6 +28,12 @@ export function validationError(issues: readonly Issue[], where = 'body'): Cours
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys ?? []) fields[[...issue.path, key].join('.')] = 'Unknown field';
+      continue;
+    }
+    if (issue.code === 'invalid_key') {
+      // The field is the record; the key itself is what was refused, so it is not echoed back.
+      const name = issue.path.slice(0, -1).map(String).join('.') || where;
+      fields[name] ??= issue.issues?.[0]?.message ?? 'Not an allowed key';
       continue;
     }
     const name = issue.path.length ? issue.path.map(String).join('.') : where;
@@ -60,6 +68,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       status = HTTP_STATUS[err.code];
     } else if (parserError?.type === 'entity.parse.failed') {
       error = fail('validation_error', 'Malformed JSON in request body', { body: 'Malformed JSON' });
+      status = 400;
+    } else if (err instanceof URIError && parserError.status === 400) {
+      // The router could not decode a path parameter (%ED%A0%80, a lone surrogate's bytes, is not UTF-8).
+      error = fail('validation_error', 'Invalid request path: not percent-encoded UTF-8', {
+        path: 'Not percent-encoded UTF-8',
+      });
       status = 400;
     } else if (parserError?.type === 'entity.too.large') {
       error = fail('invalid_request', 'Request body too large');

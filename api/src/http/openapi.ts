@@ -1,9 +1,16 @@
-import { type AdminEndpoint, adminEndpoints, type Endpoint, endpoints } from '@coursekit/core';
+import {
+  type AdminEndpoint,
+  adminEndpoints,
+  type CourseErrorCode,
+  type Endpoint,
+  endpoints,
+  HTTP_STATUS,
+} from '@coursekit/core';
 import * as z from 'zod/mini';
 
 const ErrorSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(Object.keys(HTTP_STATUS) as [CourseErrorCode, ...CourseErrorCode[]]),
     message: z.string(),
     fields: z.optional(z.record(z.string(), z.string())),
   }),
@@ -16,6 +23,50 @@ const json = (schema: z.ZodMiniType) => {
   >;
   return rest;
 };
+
+/** Failures that are not a CourseError code's own status: the body parser's and jsonOnly's. */
+const TOO_LARGE = 413;
+const NOT_JSON = 415;
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+};
+
+/**
+ * What an operation can fail with, by status. Derived from its table entry (its guard, method, query
+ * and path parameters; every call can fail with 500, and with 503 while the database is away),
+ * plus the `errors` the entry lists for what only its handler knows (a 404, a 409, a rate limit).
+ */
+export function failuresOf(endpoint: Endpoint | AdminEndpoint): Map<number, string[]> {
+  const codes = new Set<CourseErrorCode>(['unexpected', 'unavailable']);
+  if (endpoint.auth !== 'none') codes.add('unauthorized');
+  if (endpoint.auth === 'admin') codes.add('forbidden');
+  const query = 'query' in endpoint ? endpoint.query : undefined;
+  // Any POST, PUT or PATCH may carry a body the parser refuses, whether or not the call reads one.
+  const carriesBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+  if (carriesBody || query || endpoint.path.includes(':')) codes.add('validation_error');
+  for (const code of endpoint.errors ?? []) codes.add(code);
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes)
+    byStatus.set(HTTP_STATUS[code], [...(byStatus.get(HTTP_STATUS[code]) ?? []), code]);
+  if (carriesBody) {
+    byStatus.set(TOO_LARGE, ['invalid_request (the body is over the size limit)']);
+    byStatus.set(NOT_JSON, ['invalid_request (the body is not application/json)']);
+  }
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+function errorResponses(failures: Map<number, string[]>) {
+  return Object.fromEntries(
+    [...failures].map(([status, codes]) => [
+      String(status),
+      {
+        description: `A CourseError: ${codes.join(', ')}`,
+        ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  );
+}
 
 const STRING_PARAMS = new Set(['lessonKey', 'code', 'userId', 'role', 'jobId']);
 const STREAMS = new Set(['settingsStream', 'adminDiagnosticsStream']);
@@ -73,7 +124,8 @@ export function openApiDocument(serverUrl = '/api') {
       operationId: name,
       summary: endpoint.summary,
       ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
-      ...(endpoint.auth !== 'none' ? { security: [{ bearer: [] }] } : {}),
+      // Public operations say so: the document-wide default would otherwise apply.
+      security: endpoint.auth === 'none' ? [] : [{ bearer: [] }],
       ...(endpoint.body
         ? {
             requestBody: { required: true, content: { 'application/json': { schema: json(endpoint.body) } } },
@@ -81,10 +133,16 @@ export function openApiDocument(serverUrl = '/api') {
         : {}),
       responses: {
         ...success,
-        default: {
-          description: 'A CourseError: status HTTP_STATUS[code]',
-          content: { 'application/json': { schema: json(ErrorSchema) } },
-        },
+        ...errorResponses(failuresOf(endpoint)),
+        // The health check answers its own body, not a CourseError, when the database is away.
+        ...(name === 'health' && endpoint.answer
+          ? {
+              '503': {
+                description: 'The database cannot be reached: status degraded, database false',
+                content: { 'application/json': { schema: json(endpoint.answer) } },
+              },
+            }
+          : {}),
       },
     };
   }
@@ -94,7 +152,19 @@ export function openApiDocument(serverUrl = '/api') {
       operationId: 'certificatePdf',
       summary: 'The certificate PDF; `grant` comes from POST /certificate/download and lives 2 minutes',
       parameters: [{ name: 'grant', in: 'query', required: true, schema: { type: 'string' } }],
-      responses: { '200': { description: 'The PDF', content: { 'application/pdf': {} } } },
+      security: [],
+      responses: {
+        '200': { description: 'The PDF', content: { 'application/pdf': {} } },
+        ...errorResponses(
+          new Map([
+            [400, ['validation_error']],
+            [401, ['unauthorized (the grant has expired)']],
+            [404, ['not_found']],
+            [500, ['unexpected']],
+            [503, ['unavailable']],
+          ]),
+        ),
+      },
     },
   };
   paths['/dev/mailbox'] = {
@@ -102,7 +172,11 @@ export function openApiDocument(serverUrl = '/api') {
       operationId: 'devMailbox',
       summary:
         'Outside production without SMTP_URL: the mails written to DATA_DIR/mailbox (GET /dev/mailbox/{id} for the raw .eml)',
-      responses: { '200': { description: '{ messages: [{ id, to, subject, date, text, links }] }' } },
+      security: [],
+      responses: {
+        '200': { description: '{ messages: [{ id, to, subject, date, text, links }] }' },
+        ...errorResponses(new Map([[404, ['not_found (production, SMTP, or not from this machine)']]])),
+      },
     },
   };
   return {
@@ -112,9 +186,13 @@ export function openApiDocument(serverUrl = '/api') {
       version: '0.1.0',
       description:
         'Data Literacy for Facility Managers. Generated from @coursekit/core endpoints and zod schemas.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: serverUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      schemas: { Error: json(ErrorSchema) },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
     paths,
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
+import { preferredEncoding } from './precompressed';
 
 // Partners load the embed bundle from /embed: browsers that accept brotli or gzip get the copies the
 // embed's build compressed once, the rest get the plain file; all of them the same script.
@@ -36,6 +37,8 @@ async function get(file: string, acceptEncoding: string) {
 describe('the embed bundle on /embed', () => {
   it.each([
     ['br, gzip', 'br'],
+    // Chrome's header: brotli is accepted, though not first (issue 16: it used to get gzip).
+    ['gzip, deflate, br, zstd', 'br'],
     ['gzip, deflate', 'gzip'],
   ])('is sent pre-compressed to a browser accepting %s', async (accepts, encoding) => {
     const { response, text } = await get('coursekit-embed.iife.js', accepts);
@@ -61,5 +64,22 @@ describe('the embed bundle on /embed', () => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(response.status).toBe(404);
+  });
+});
+
+describe('choosing an encoding by what the browser accepts', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br', 'br'],
+    ['*', 'br'],
+    ['gzip;q=1.0, br;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip, *;q=0', 'gzip'],
+    ['deflate, zstd', undefined],
+    ['identity', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%s → %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });

@@ -1,8 +1,17 @@
-import { type AdminEndpoint, adminEndpoints, type Endpoint, endpoints } from '@coursekit/core';
+import {
+  type AdminEndpoint,
+  adminEndpoints,
+  type Endpoint,
+  endpoints,
+  messages,
+  pathOf,
+} from '@coursekit/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../http/openapi';
 import { DRIVERS, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
 import { routerRoutes } from '../test/routerRoutes';
+import { sampleOf, stringFields, withText } from '../test/stringFields';
 import { createTally } from '../test/tally';
 
 const SQL_INJECTIONS = [
@@ -52,6 +61,19 @@ const WRONG_SHAPES = (keys: string[], strings: boolean): unknown[] => [
   JSON.parse('{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"polluted": 1}}}'),
   [Object.fromEntries(keys.map((k) => [k, 'x']))],
   null,
+];
+/** Text PostgreSQL cannot store (U+0000) or UTF-8 cannot encode (a lone surrogate), as JSON sends them. */
+const UNSTORABLE_TEXT: Array<[string, string]> = [
+  ['NUL', 'a\u0000@example.org'],
+  ['an unpaired surrogate', 'a\ud800b'],
+];
+/**
+ * The same in a URL, percent-encoded: %00 arrives as NUL; the bytes a lone surrogate would be in
+ * CESU-8 are not UTF-8, so the query parser hands the handler U+FFFD instead and it is plain text.
+ */
+const UNSTORABLE_URL: Array<[string, string, 'refused' | 'harmless']> = [
+  ['NUL', 'a%00', 'refused'],
+  ['an unpaired surrogate', 'a%ED%A0%80', 'harmless'],
 ];
 // Tables that may change on refused requests: refusals are recorded and counted there.
 const LOGS = new Set(['security_events', 'rate_limits', '__drizzle_migrations']);
@@ -121,6 +143,10 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
     expect(routes.length).toBeGreaterThanOrEqual(60);
     const before = await rowCounts();
     const wrong: string[] = [];
+    // Each answer is one the OpenAPI document lists for that operation (issue 16, finding 6).
+    const doc = openApiDocument();
+    const undocumented = new Set<string>();
+    let documented: string[] = [];
     const check = (
       category: string,
       what: string,
@@ -129,8 +155,13 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
     ) => {
       const ok = (res.status >= 400 && res.status < 500) || (accept ?? []).includes(res.status);
       if (!tally.attack(category, ok)) wrong.push(`${what}: ${res.status} ${res.text.slice(0, 100)}`);
+      if (!documented.includes(String(res.status)))
+        undocumented.add(`${what.split(' ', 2).join(' ')}: ${res.status}`);
     };
     for (const { method, path } of routes) {
+      const operation =
+        doc.paths[path.slice('/api'.length).replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      documented = Object.keys((operation as { responses?: object } | undefined)?.responses ?? {});
       const endpoint = schemaOf(method, path);
       const hasParams = path.includes(':');
       if (hasParams) {
@@ -171,8 +202,82 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
       }
     }
     expect(wrong).toEqual([]);
+    expect([...undocumented]).toEqual([]);
     expect(await rowCounts()).toEqual(before);
   }, 180_000);
+
+  it('refuses NUL and unpaired surrogates in every string field of every endpoint with a 400 naming the field, and changes nothing', async () => {
+    const userId = (await signUp(server)).userId;
+    const params: Record<string, string> = {
+      userId,
+      moduleId: '1',
+      quizId: '1',
+      attemptId: '1',
+      lessonKey: 'module1_intro',
+      code: 'ABCD-1234',
+      role: 'user',
+      jobId: '00000000-0000-4000-8000-000000000000',
+    };
+    const before = await rowCounts();
+    const wrong: string[] = [];
+    const expectRefused = (what: string, res: { status: number; text: string }, field: string) => {
+      const error = res.status === 400 ? JSON.parse(res.text).error : undefined;
+      const named = error?.code === 'validation_error' && error.fields?.[field] === messages.textNotStorable;
+      // Only that field: the rest of the request was valid, so the text alone was refused.
+      const alone = named && Object.keys(error.fields).length === 1;
+      if (!tally.attack('NUL or unpaired surrogate in a text field', alone)) {
+        wrong.push(`${what}: ${res.status} ${res.text.slice(0, 160)}`);
+      }
+    };
+    let fields = 0;
+    for (const endpoint of table) {
+      const path = `/api${pathOf(endpoint.path, params)}`;
+      if (endpoint.body) {
+        const valid = sampleOf(endpoint.body);
+        for (const field of stringFields(endpoint.body)) {
+          fields += 1;
+          for (const [name, text] of UNSTORABLE_TEXT) {
+            const body = JSON.stringify(withText(valid, field, text));
+            const res = await send(endpoint.method, path, body, 'application/json');
+            expectRefused(
+              `${endpoint.method} ${path} ${name} in ${field.path.join('.')}`,
+              res,
+              field.path.join('.'),
+            );
+          }
+        }
+      }
+      const query = 'query' in endpoint ? endpoint.query : undefined;
+      for (const field of query ? stringFields(query) : []) {
+        fields += 1;
+        const name = field.path.join('.');
+        for (const [what, encoded, outcome] of UNSTORABLE_URL) {
+          const url = `${path}?${name}=${encoded}`;
+          const res = await send(endpoint.method, url);
+          if (outcome === 'refused') expectRefused(`${endpoint.method} ${url}`, res, name);
+          else if (!tally.attack('NUL or unpaired surrogate in a text field', res.status < 500)) {
+            wrong.push(`${endpoint.method} ${url} (${what}): ${res.status} ${res.text.slice(0, 160)}`);
+          }
+        }
+      }
+      for (const param of endpoint.path.match(/:\w+/g) ?? []) {
+        for (const [what, encoded] of UNSTORABLE_URL) {
+          const url = `/api${endpoint.path}`.replace(/:(\w+)/g, (name) =>
+            name === param ? encoded : encodeURIComponent(params[name.slice(1)]!),
+          );
+          const res = await send(endpoint.method, url);
+          const refused = res.status >= 400 && res.status < 500;
+          if (!tally.attack('NUL or unpaired surrogate in a path', refused)) {
+            wrong.push(`${endpoint.method} ${url} (${what}): ${res.status} ${res.text.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    // Sign-up, sign-in, recover, resend, profile, admin create/edit, settings, search…: all of them.
+    expect(fields).toBeGreaterThanOrEqual(20);
+    expect(wrong).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  }, 120_000);
 
   it('refuses a body that is not JSON with 415 instead of running the call as if it were empty', async () => {
     for (const type of [

@@ -57,4 +57,26 @@ describe('the example intranet page the site serves', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('never puts the password in a URL when scripts are off: the form is inert, and it would post', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${url}/examples/intranet.html`);
+    await page.fill('input[name=email]', 'noor.haddad@example.com');
+    await page.fill('input[name=password]', PASSWORD);
+    // Enter in a field is how a form is sent without script (Playwright waits for any navigation
+    // it starts); a click on the button is the other way.
+    await page.press('input[name=password]', 'Enter');
+    await page.click('button[type=submit]', { force: true });
+    await page.waitForLoadState('load');
+    expect(
+      requested.filter((u) => u.includes(encodeURIComponent(PASSWORD)) || u.includes('password=')),
+    ).toEqual([]);
+    expect(page.url()).toBe(`${url}/examples/intranet.html`);
+    expect(await page.locator('form#sign-in').getAttribute('method')).toBe('post');
+    expect(await page.locator('button[type=submit]').isDisabled()).toBe(true);
+    await context.close();
+  });
 });

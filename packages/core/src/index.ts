@@ -49,6 +49,7 @@ export {
   DiagnosticsUpdateBodySchema,
   PageQuerySchema,
   RoleBodySchema,
+  SecurityEventQuerySchema,
   UserListQuerySchema,
 } from './http/adminEndpoints';
 export type {
@@ -314,6 +315,7 @@ export {
   SystemSettingsSchema,
   TrackingMethodSchema,
 } from './schemas/entities';
+export { isStorableText, textInput } from './schemas/text';
 export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';
 export type {
   CreateUserErrors,

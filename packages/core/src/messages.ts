@@ -87,6 +87,9 @@ export const messages = {
 
   // learner §8 — quizzes (inline)
   quizNotFound: 'Quiz not found or no questions available.',
+
+  // the API's input rule for every text field (no spec text: NUL and lone surrogates cannot be stored)
+  textNotStorable: 'Contains a character that is not allowed (NUL or an unpaired surrogate)',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -20,6 +20,7 @@ const EVENT_TYPES = [
 
 const form = document.getElementById('sign-in');
 const failure = document.getElementById('sign-in-error');
+form.querySelector('button[type=submit]').disabled = false;
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   failure.textContent = '';

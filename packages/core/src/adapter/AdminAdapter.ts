@@ -12,6 +12,7 @@ import type {
   Page,
   ProgressCleanupLog,
   SecurityEvent,
+  SecurityEventType,
   SelectableProfile,
   StoredImage,
   SystemStats,
@@ -172,8 +173,12 @@ export interface AdminTrackingAdapter {
 export interface AdminAuditAdapter {
   /** Who did what to whom, from which user agent; newest first. */
   actions(query?: { page?: number; pageSize?: number }): Promise<Page<AdminActionLog>>;
-  /** Refused sign-ins, guard refusals, invalid input and the like; newest first. */
-  securityEvents(query?: { page?: number; pageSize?: number }): Promise<Page<SecurityEvent>>;
+  /** Refused sign-ins, guard refusals, invalid input and the like; newest first; only events of `event_type` when it is given. */
+  securityEvents(query?: {
+    page?: number;
+    pageSize?: number;
+    event_type?: SecurityEventType;
+  }): Promise<Page<SecurityEvent>>;
 }
 
 /** The Analytics tab (DESIGN decision 10): reports computed on the server, and the progress export. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { CourseErrorCode } from '../errors';
 import {
   AdminActionLogSchema,
   AdminUserViewSchema,
@@ -10,6 +11,7 @@ import {
   ProgressCleanupLogSchema,
   pageSchema,
   SecurityEventSchema,
+  SecurityEventTypeSchema,
   SelectableProfileSchema,
   StoredImageSchema,
   SystemStatsSchema,
@@ -25,6 +27,7 @@ import {
   SystemMessageTypeSchema,
   SystemSettingsSchema,
 } from '../schemas/entities';
+import { textInput } from '../schemas/text';
 import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
 
 // The administrator's wire protocol (admin.md §7), the same shape as `endpoints`: every path sits
@@ -33,21 +36,27 @@ import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
 // resource.' without the admin role). Long image jobs answer a JobStatus (202) and are polled with
 // `adminJob` until their state is 'done' or 'error'. Query strings are listed in `query`.
 
-const pageNumber = z.optional(z.string());
+const pageNumber = z.optional(textInput());
 
 export const UserListQuerySchema = z.strictObject({
-  search: z.optional(z.string()),
+  search: z.optional(textInput()),
   sort: z.optional(z.enum(['asc', 'desc'])),
   page: pageNumber,
   pageSize: pageNumber,
 });
 export const PageQuerySchema = z.strictObject({ page: pageNumber, pageSize: pageNumber });
+/** The security log: a page, of one kind of event when `event_type` is given. */
+export const SecurityEventQuerySchema = z.strictObject({
+  page: pageNumber,
+  pageSize: pageNumber,
+  event_type: z.optional(SecurityEventTypeSchema),
+});
 
 export const CreateUserBodySchema = z.strictObject({
-  email: z.string(),
-  password: z.string(),
-  displayName: z.string(),
-  avatarUrl: z.optional(z.nullable(z.string())),
+  email: textInput(),
+  password: textInput(),
+  displayName: textInput(),
+  avatarUrl: z.optional(z.nullable(textInput())),
   /** Off: the account's e-mail counts as confirmed and no e-mail is sent. */
   sendInvite: z.optional(z.boolean()),
   roles: z.optional(z.array(RoleSchema)),
@@ -55,7 +64,7 @@ export const CreateUserBodySchema = z.strictObject({
 export const RoleBodySchema = z.strictObject({ role: RoleSchema });
 export const AdminSettingsBodySchema = z.strictObject({
   maintenance_mode: z.optional(z.boolean()),
-  system_message: z.optional(z.nullable(z.string())),
+  system_message: z.optional(z.nullable(textInput())),
   system_message_type: z.optional(SystemMessageTypeSchema),
 });
 export const DiagnosticsUpdateBodySchema = z.strictObject({
@@ -82,6 +91,12 @@ export interface AdminEndpoint {
   status?: 201 | 202;
   /** A text answer of this media type instead of JSON (the progress CSV); `answer` is then absent. */
   produces?: 'text/csv';
+  /**
+   * What this endpoint can fail with besides what its entry implies: the OpenAPI document adds 401
+   * for a signed-in call (and 403 for an admin one), 400 for a query, path parameter or body, 413 and
+   * 415 for a POST, PUT or PATCH, and 500 and 503 for every call (api/src/http/openapi.ts).
+   */
+  errors?: readonly CourseErrorCode[];
   summary: string;
 }
 
@@ -111,6 +126,7 @@ export const adminEndpoints = {
     body: CreateUserBodySchema,
     answer: AdminUserViewSchema,
     status: 201,
+    errors: ['weak_password', 'user_already_registered'],
     summary: 'Create a user (send invite on by default, role user by default)',
   }),
   adminUser: a({
@@ -118,6 +134,7 @@ export const adminEndpoints = {
     path: '/admin/users/:userId',
     auth: 'admin',
     answer: AdminUserViewSchema,
+    errors: ['not_found'],
     summary: 'One user',
   }),
   adminUpdateUser: a({
@@ -126,18 +143,21 @@ export const adminEndpoints = {
     auth: 'admin',
     body: ProfileUpdateBodySchema,
     answer: AdminUserViewSchema,
+    errors: ['not_found'],
     summary: 'Edit display name / avatar (trimmed, blank → null)',
   }),
   adminDeleteUser: a({
     method: 'DELETE',
     path: '/admin/users/:userId',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Delete progress, attempts, roles, profile and account in one transaction (204)',
   }),
   adminPasswordReset: a({
     method: 'POST',
     path: '/admin/users/:userId/password-reset',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Send a password-reset e-mail (204; 400 “User email not available”)',
   }),
   adminAssignRole: a({
@@ -146,6 +166,7 @@ export const adminEndpoints = {
     auth: 'admin',
     body: RoleBodySchema,
     answer: RolesAnswerSchema,
+    errors: ['not_found'],
     summary: 'Add a role; answers the user’s roles',
   }),
   adminRemoveRole: a({
@@ -153,6 +174,7 @@ export const adminEndpoints = {
     path: '/admin/users/:userId/roles/:role',
     auth: 'admin',
     answer: RolesAnswerSchema,
+    errors: ['not_found'],
     summary: 'Remove a role; answers the user’s roles',
   }),
   adminSelectableProfiles: a({
@@ -168,6 +190,7 @@ export const adminEndpoints = {
     path: '/admin/users/:userId/progress',
     auth: 'admin',
     answer: UserProgressViewSchema,
+    errors: ['not_found'],
     summary: 'A learner’s progress summary, quiz summaries and pre-assessment result',
   }),
   adminQuizAttempts: a({
@@ -175,30 +198,35 @@ export const adminEndpoints = {
     path: '/admin/users/:userId/quizzes/:quizId/attempts',
     auth: 'admin',
     answer: z.array(CompletedAttemptSchema),
+    errors: ['not_found'],
     summary: 'All of a learner’s attempts of one quiz, newest first',
   }),
   adminResetProgress: a({
     method: 'DELETE',
     path: '/admin/users/:userId/progress',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Reset all of a learner’s progress and quiz attempts (204)',
   }),
   adminResetModule: a({
     method: 'DELETE',
     path: '/admin/users/:userId/progress/modules/:moduleId',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Reset one module’s progress (204)',
   }),
   adminResetQuiz: a({
     method: 'DELETE',
     path: '/admin/users/:userId/quizzes/:quizId/attempts',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Delete a learner’s attempts of one quiz (204)',
   }),
   adminResetPreAssessment: a({
     method: 'DELETE',
     path: '/admin/users/:userId/pre-assessment',
     auth: 'admin',
+    errors: ['not_found'],
     summary: 'Delete a learner’s pre-assessment attempts (204)',
   }),
 
@@ -252,6 +280,7 @@ export const adminEndpoints = {
     auth: 'admin',
     body: DiagnosticsUpdateBodySchema,
     answer: DiagnosticSettingsSchema,
+    errors: ['not_found'],
     summary: 'Change one module’s diagnostic settings',
   }),
 
@@ -290,6 +319,7 @@ export const adminEndpoints = {
     auth: 'admin',
     answer: JobStatusSchema,
     status: 202,
+    errors: ['rate_limited'],
     summary: 'Start the image-link analysis (progress 25/50/75/100)',
   }),
   adminValidateImages: a({
@@ -298,6 +328,7 @@ export const adminEndpoints = {
     auth: 'admin',
     answer: JobStatusSchema,
     status: 202,
+    errors: ['rate_limited'],
     summary: 'Start the image-URL validation (progress 20, then per batch to 100)',
   }),
   adminCorrectImages: a({
@@ -306,6 +337,7 @@ export const adminEndpoints = {
     auth: 'admin',
     answer: JobStatusSchema,
     status: 202,
+    errors: ['rate_limited'],
     summary: 'Start the Enhanced Correction (progress 30/100)',
   }),
   adminJob: a({
@@ -313,6 +345,7 @@ export const adminEndpoints = {
     path: '/admin/jobs/:jobId',
     auth: 'admin',
     answer: JobStatusSchema,
+    errors: ['not_found'],
     summary: 'A job’s state and progress; its result once done',
   }),
 
@@ -335,6 +368,7 @@ export const adminEndpoints = {
     path: '/admin/tracking/migrate/:userId',
     auth: 'admin',
     answer: TrackingMigrateResultSchema,
+    errors: ['not_found'],
     summary: 'Move a learner’s legacy records to stable lesson keys',
   }),
   adminCleanupLog: a({
@@ -357,9 +391,9 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/audit/security-events',
     auth: 'admin',
-    query: PageQuerySchema,
+    query: SecurityEventQuerySchema,
     answer: pageSchema(SecurityEventSchema),
-    summary: 'Security events, newest first',
+    summary: 'Security events, newest first, of one kind when event_type is given',
   }),
 
   adminAnalyticsReport: a({

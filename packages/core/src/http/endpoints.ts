@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { CourseErrorCode } from '../errors';
 import { ProgressStateSchema, QuizListItemSchema } from '../schemas/derived';
 import {
   AnswerLetterSchema,
@@ -16,6 +17,7 @@ import {
   SessionSchema,
   SystemSettingsSchema,
 } from '../schemas/entities';
+import { textInput } from '../schemas/text';
 
 // The learner-side wire protocol of the reference API. Paths are relative to the API's base URL
 // (`/api` on the reference server); path parameters are written `:name`. Requests and answers are
@@ -24,24 +26,24 @@ import {
 // The HTTP adapter, the MSW mocks, the Express routers and the OpenAPI document all read this table.
 
 export const SignUpBodySchema = z.strictObject({
-  email: z.string(),
-  password: z.string(),
-  name: z.optional(z.string()),
+  email: textInput(),
+  password: textInput(),
+  name: z.optional(textInput()),
 });
-export const SignInBodySchema = z.strictObject({ email: z.string(), password: z.string() });
-export const RefreshBodySchema = z.strictObject({ refresh_token: z.string() });
-export const SignOutBodySchema = z.strictObject({ refresh_token: z.optional(z.string()) });
-export const EmailBodySchema = z.strictObject({ email: z.string() });
-export const TokenBodySchema = z.strictObject({ token: z.string() });
-export const PasswordBodySchema = z.strictObject({ password: z.string() });
+export const SignInBodySchema = z.strictObject({ email: textInput(), password: textInput() });
+export const RefreshBodySchema = z.strictObject({ refresh_token: textInput() });
+export const SignOutBodySchema = z.strictObject({ refresh_token: z.optional(textInput()) });
+export const EmailBodySchema = z.strictObject({ email: textInput() });
+export const TokenBodySchema = z.strictObject({ token: textInput() });
+export const PasswordBodySchema = z.strictObject({ password: textInput() });
 export const ProfileUpdateBodySchema = z.strictObject({
-  display_name: z.optional(z.nullable(z.string())),
-  avatar_url: z.optional(z.nullable(z.string())),
+  display_name: z.optional(z.nullable(textInput())),
+  avatar_url: z.optional(z.nullable(textInput())),
 });
 export const ProgressUpdateBodySchema = z.strictObject({ completed: z.boolean() });
 export const AnswerBodySchema = z.strictObject({ question_id: z.number(), answer: AnswerLetterSchema });
 export const CompleteBodySchema = z.strictObject({
-  answers: z.optional(z.record(z.string(), AnswerLetterSchema)),
+  answers: z.optional(z.record(textInput(), AnswerLetterSchema)),
 });
 
 export const SignUpAnswerSchema = z.object({ user: AuthUserSchema, session: z.nullable(SessionSchema) });
@@ -61,6 +63,12 @@ export interface Endpoint {
   body?: z.ZodMiniType;
   /** The answer's schema; absent for 204 No Content. */
   answer?: z.ZodMiniType;
+  /**
+   * What this endpoint can fail with besides what its entry implies: the OpenAPI document adds 401
+   * for a signed-in call (and 403 for an admin one), 400 for a query, path parameter or body, 413 and
+   * 415 for a POST, PUT or PATCH, and 500 and 503 for every call (api/src/http/openapi.ts).
+   */
+  errors?: readonly CourseErrorCode[];
   summary: string;
 }
 
@@ -81,6 +89,7 @@ export const endpoints = {
     auth: 'none',
     body: SignUpBodySchema,
     answer: SignUpAnswerSchema,
+    errors: ['weak_password', 'user_already_registered', 'rate_limited'],
     summary: 'Create an account (201)',
   }),
   signIn: e({
@@ -89,6 +98,7 @@ export const endpoints = {
     auth: 'none',
     body: SignInBodySchema,
     answer: SessionSchema,
+    errors: ['invalid_credentials', 'rate_limited'],
     summary: 'Sign in with e-mail and password',
   }),
   signOut: e({
@@ -104,6 +114,7 @@ export const endpoints = {
     auth: 'none',
     body: RefreshBodySchema,
     answer: SessionSchema,
+    errors: ['unauthorized'],
     summary: 'Rotate the refresh token for a new session',
   }),
   user: e({
@@ -126,6 +137,7 @@ export const endpoints = {
     path: '/auth/resend',
     auth: 'none',
     body: EmailBodySchema,
+    errors: ['rate_limited'],
     summary: 'Send the verification e-mail again (204; 3 per 60 s, then 5 minutes)',
   }),
   recover: e({
@@ -133,6 +145,7 @@ export const endpoints = {
     path: '/auth/recover',
     auth: 'none',
     body: EmailBodySchema,
+    errors: ['rate_limited'],
     summary: 'Send a password-reset e-mail (204, whether or not the address is registered)',
   }),
   updatePassword: e({
@@ -140,6 +153,7 @@ export const endpoints = {
     path: '/auth/password',
     auth: 'recovery',
     body: PasswordBodySchema,
+    errors: ['weak_password'],
     summary: 'Set a new password; ends the user’s other sessions (204)',
   }),
 
@@ -192,6 +206,7 @@ export const endpoints = {
     path: '/modules/:moduleId/lessons',
     auth: 'user',
     answer: z.array(LessonSchema),
+    errors: ['not_found'],
     summary: 'A module’s active lessons by order (404 for an unknown module)',
   }),
 
@@ -208,6 +223,7 @@ export const endpoints = {
     auth: 'user',
     body: ProgressUpdateBodySchema,
     answer: ProgressStateSchema,
+    errors: ['not_found'],
     summary: 'Mark a lesson complete or not, by stable key',
   }),
   resetProgress: e({
@@ -222,6 +238,7 @@ export const endpoints = {
     path: '/progress/modules/:moduleId',
     auth: 'user',
     answer: ProgressStateSchema,
+    errors: ['not_found'],
     summary: 'Delete one module’s progress (404 “Module {id} does not exist”)',
   }),
 
@@ -237,6 +254,7 @@ export const endpoints = {
     path: '/quizzes/:quizId',
     auth: 'user',
     answer: QuizWithQuestionsSchema,
+    errors: ['not_found'],
     summary: 'A quiz and its questions, without answers',
   }),
   startAttempt: e({
@@ -244,6 +262,7 @@ export const endpoints = {
     path: '/quizzes/:quizId/attempts',
     auth: 'user',
     answer: QuizAttemptSchema,
+    errors: ['not_found'],
     summary: 'Open an attempt (201)',
   }),
   attempts: e({
@@ -251,6 +270,7 @@ export const endpoints = {
     path: '/quizzes/:quizId/attempts',
     auth: 'user',
     answer: z.array(CompletedAttemptSchema),
+    errors: ['not_found'],
     summary: 'Completed attempts, newest first, with reviews',
   }),
   answer: e({
@@ -259,6 +279,7 @@ export const endpoints = {
     auth: 'user',
     body: AnswerBodySchema,
     answer: AnswerResultSchema,
+    errors: ['not_found', 'conflict'],
     summary: 'Commit one course-quiz answer (409 when already answered)',
   }),
   complete: e({
@@ -267,6 +288,7 @@ export const endpoints = {
     auth: 'user',
     body: CompleteBodySchema,
     answer: CompletedAttemptSchema,
+    errors: ['not_found', 'conflict'],
     summary: 'Grade and close an attempt',
   }),
 
@@ -282,6 +304,7 @@ export const endpoints = {
     path: '/certificate/download',
     auth: 'user',
     answer: DownloadAnswerSchema,
+    errors: ['not_found'],
     summary: 'A short-lived URL of the certificate PDF',
   }),
   certificateCheck: e({

@@ -123,6 +123,8 @@ export const SecurityEventTypeSchema = z.enum([
   'weak_password',
   'password_changed',
   'partner_token_refused',
+  'mail_delivery_failed',
+  'mail_delivery_abandoned',
 ]);
 export type SecurityEventType = z.infer<typeof SecurityEventTypeSchema>;
 
@@ -133,6 +135,11 @@ export const SecurityEventSchema = z.object({
   details: z.record(z.string(), z.unknown()),
   ip: z.nullable(z.string()),
   created_at: timestamp,
+  /**
+   * How many times it happened from that address for that reason within the hour from
+   * `created_at`, for the kinds anyone can repeat at will (refusals, rate limits); absent: once.
+   */
+  count: z.optional(z.number()),
 });
 export type SecurityEvent = z.infer<typeof SecurityEventSchema>;
 

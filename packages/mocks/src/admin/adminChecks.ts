@@ -272,7 +272,7 @@ export function runAdminChecks(name: string, harness: AdminHarness): void {
       expect(csv).toContain('lena.novak@example.com');
     });
 
-    it('lists security events newest first, and the selector’s profiles newest first', async () => {
+    it('lists security events newest first (of one kind when asked), and the selector’s profiles newest first', async () => {
       const { admin } = await harness.make();
       const events = (await admin.audit.securityEvents()).items.map((e) => e.event_type);
       expect(events).toEqual([
@@ -281,6 +281,9 @@ export function runAdminChecks(name: string, harness: AdminHarness): void {
         'invalid_session',
         'insufficient_role',
       ]);
+      const sessions = await admin.audit.securityEvents({ event_type: 'invalid_session' });
+      expect(sessions.items.map((e) => e.event_type)).toEqual(['invalid_session']);
+      expect(sessions.total).toBe(1);
       const created = (await admin.users.selectable()).map((p) => p.created_at);
       expect(created).toEqual([...created].sort().reverse());
       expect(created).toHaveLength(25);

@@ -119,9 +119,13 @@ export function adminTracking(state: AdminState) {
       return paged(newestFirst(state.actions), page, pageSize);
     },
 
-    securityEvents(query: PageQuery = {}): Page<SecurityEvent> {
+    securityEvents(
+      query: PageQuery & { event_type?: SecurityEvent['event_type'] } = {},
+    ): Page<SecurityEvent> {
       const { page, pageSize } = pageOf(query, 50);
-      return paged(newestFirst(state.securityEvents), page, pageSize);
+      const kind = query.event_type;
+      const events = kind ? state.securityEvents.filter((e) => e.event_type === kind) : state.securityEvents;
+      return paged(newestFirst(events), page, pageSize);
     },
   };
 }
