@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { idParam } from '../http/params';
+import { exportCoursePackage } from '../packaging/exportPackage';
 import { analyticsReport } from './analytics';
 import { progressCsvExport } from './analyticsCsv';
 import { auditActions, auditSecurityEvents } from './audit';
@@ -124,6 +125,19 @@ export function adminRoutes(ctx: AppContext) {
     loadModuleContent(ctx, admin, params.moduleId),
   );
   mountAdmin(router, ctx, E.adminRefreshImages, {}, ({ admin }) => refreshImages(ctx, admin));
+
+  mountAdmin(router, ctx, E.adminExportPackage, {}, async ({ admin, query, res }) => {
+    const built = await exportCoursePackage(ctx, admin, query.format, query.course);
+    // The quiz keys are inside: a download for the admin, never kept by a cache on the way.
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${built.fileName}"`,
+        'Cache-Control': 'no-store',
+      })
+      .send(Buffer.from(built.zip));
+  });
 
   mountAdmin(router, ctx, E.adminImages, {}, () => listImages(ctx));
   mountAdmin(router, ctx, E.adminAnalyzeImages, {}, async ({ admin }) =>

@@ -6,6 +6,7 @@ export type {
   AdminAuditAdapter,
   AdminContentAdapter,
   AdminDiagnosticsAdapter,
+  AdminDownload,
   AdminImagesAdapter,
   AdminProgressAdapter,
   AdminRolesAdapter,
@@ -137,6 +138,7 @@ export type { ScoreColor } from './rules/scoreColor';
 export { adminScoreColor, learnerScoreColor } from './rules/scoreColor';
 export * from './schemas/admin';
 export * from './schemas/analytics';
+export * from './schemas/courseBundle';
 export * from './schemas/derived';
 export * from './schemas/entities';
 export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';

@@ -19,6 +19,7 @@ import type {
   UserProgressView,
 } from '../schemas/admin';
 import type { AnalyticsReport } from '../schemas/analytics';
+import type { PackageFormat } from '../schemas/courseBundle';
 import type { CompletedAttempt, Role, SystemMessageType, SystemSettings } from '../schemas/entities';
 import type { Unsubscribe } from './CourseAdapter';
 
@@ -100,11 +101,23 @@ export interface AdminDiagnosticsAdapter {
   export?(): Promise<DiagnosticsExport>;
 }
 
+/** A file the server made for the admin to save (an LMS package). */
+export interface AdminDownload {
+  /** The name the server gave it, e.g. data-literacy-for-facility-managers-scorm12.zip. */
+  fileName: string;
+  data: Blob;
+}
+
 export interface AdminContentAdapter {
   loadAll(): Promise<ContentLoadResult>;
   /** Loads module 1 to 5. */
   loadModule(moduleId: number): Promise<ContentLoadResult>;
   refreshImages(): Promise<ContentLoadResult>;
+  /**
+   * The course as an LMS package (issue 18): a zip in the format asked for. Optional, so adapters
+   * written before it still fit; the content panel offers the export buttons only when it is there.
+   */
+  exportPackage?(format: PackageFormat): Promise<AdminDownload>;
 }
 
 export interface AdminImagesAdapter {
