@@ -10,7 +10,8 @@ export default defineProject({
     name: 'lms',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // the real course is loaded into an embedded database first (a few seconds)
+    // the real course, loaded once into an embedded database and provided to every file
+    globalSetup: ['./src/test/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

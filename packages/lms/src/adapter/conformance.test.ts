@@ -6,7 +6,7 @@ import { createPackageAdapter } from './createPackageAdapter';
 let learners = 0;
 /** A fresh learner: a new package on a new (empty) LMS record. */
 async function freshLearner() {
-  const { bundle } = await seedBundle();
+  const bundle = seedBundle();
   learners += 1;
   const runtime = createMemoryRuntime({ learner: { id: `learner-${learners}`, name: 'Silva, Ana' } });
   return createPackageAdapter({ bundle, runtime, baseUrl: 'https://lms.example/content/course/' });

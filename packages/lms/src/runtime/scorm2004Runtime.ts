@@ -23,6 +23,12 @@ export interface Scorm2004RuntimeOptions {
 
 const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const decimal = (n: number) => String(Math.round(n * 10000) / 10000);
+/**
+ * SCORM 2004's time(second,10,0): a time zone only after fractional seconds, at most two digits of
+ * them ('…T20:00:00.12Z'; '…T20:00:00Z' is a type mismatch, 406).
+ */
+export const scormTimestamp = (iso: string) =>
+  iso.replace(/(\.\d{1,2})\d*Z$/, '$1Z').replace(/:(\d\d)Z$/, ':$1.0Z');
 
 /**
  * SCORM 2004 4th edition (`window.API_1484_11`): completion and success status, the score, progress
@@ -127,7 +133,7 @@ export function createScorm2004Runtime(options: Scorm2004RuntimeOptions = {}): L
         answer.objectives.forEach((objective, m) => {
           list.push([`cmi.interactions.${n}.objectives.${m}.id`, objective]);
         });
-        list.push([`cmi.interactions.${n}.timestamp`, answer.at.replace(/\.\d+Z$/, 'Z')]);
+        list.push([`cmi.interactions.${n}.timestamp`, scormTimestamp(answer.at)]);
         list.push([`cmi.interactions.${n}.correct_responses.0.pattern`, answer.correct]);
         list.push([`cmi.interactions.${n}.learner_response`, answer.response]);
         list.push([`cmi.interactions.${n}.result`, answer.result]);

@@ -53,7 +53,9 @@ export interface PackagedQuiz {
 export type CourseState = ReturnType<typeof createCourseState>;
 
 export function createCourseState(bundle: CourseBundle, options: CourseStateOptions) {
-  const now = options.now ?? (() => new Date());
+  const clock = options.now ?? (() => new Date());
+  // To the second: what the learner sees now is what comes back from the saved state later.
+  const now = () => new Date(Math.floor(clock().getTime() / 1000) * 1000);
   const userId = options.learnerId;
   const seen: Record<string, number> = {};
   const quizzes: PackagedQuiz[] = bundle.quizzes.map(({ quiz, questions }) => {

@@ -1,8 +1,8 @@
-import { type LoadedCourse, seededCourseBundle } from '@coursekit/api/packaging';
+import type { CourseBundle } from '@coursekit/core';
+import { inject } from 'vitest';
+import './globalSetup';
 
-let loading: Promise<LoadedCourse> | undefined;
-/** The seed's course as the API exports it, loaded once per test file (an embedded database). */
-export function seedBundle(): Promise<LoadedCourse> {
-  loading ??= seededCourseBundle();
-  return loading;
+/** The seed's course as the API exports it (provided by the project's global setup). */
+export function seedBundle(): CourseBundle {
+  return structuredClone(inject('seedBundle'));
 }
