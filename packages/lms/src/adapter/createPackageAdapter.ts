@@ -228,17 +228,17 @@ export function createPackageAdapter(options: PackageAdapterOptions): PackageCou
       resumeAt: () => session?.location ?? null,
       returnUrl: () => session?.returnUrl ?? null,
       async setLocation(path) {
-        await ready;
+        if (!course) await ready;
         if (location === path) return;
         location = path;
         await persist();
       },
-      async finish() {
-        await ready;
-        await saving;
-        if (finished) return;
+      // Synchronous up to the runtime's own calls: on pagehide (the LMS closing the frame) nothing
+      // after an await would run, and SCORM's LMSFinish must go out before the frame is gone.
+      finish() {
+        if (finished || !course) return Promise.resolve();
         finished = true;
-        report(await runtime.finish(current()), ['refused', 'unreachable']);
+        return runtime.finish(current()).then((refused) => report(refused, ['refused', 'unreachable']));
       },
     },
   };

@@ -1,4 +1,4 @@
-import { Scorm12API } from 'scorm-again/scorm12';
+import { Scorm12API } from 'scorm-again';
 import { describe, expect, it } from 'vitest';
 import { createPackageAdapter } from '../adapter/createPackageAdapter';
 import { completeAllLessons, passingCount, takeQuiz } from '../test/journey';

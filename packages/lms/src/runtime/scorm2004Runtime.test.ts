@@ -1,4 +1,4 @@
-import { Scorm2004API } from 'scorm-again/scorm2004';
+import { Scorm2004API } from 'scorm-again';
 import { describe, expect, it } from 'vitest';
 import { createPackageAdapter } from '../adapter/createPackageAdapter';
 import { completeAllLessons, passingCount, takeQuiz } from '../test/journey';
