@@ -1,4 +1,4 @@
-import Cmi5 from '@xapi/cmi5';
+import Cmi5 from '@xapi/cmi5/dist/Cmi5.esm.js';
 import type { LmsReport } from '../state/lmsReport';
 import { type LmsProblem, type LmsRuntime, type LmsSave, LOCAL_LEARNER } from './LmsRuntime';
 import { lmsTexts, problem } from './lmsTexts';
