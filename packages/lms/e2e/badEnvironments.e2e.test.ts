@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { packagedBundle } from './learnerSteps';
-import { type LmsSite, startLmsSite } from './lmsSite';
+import { type Json, type LmsSite, startLmsSite } from './lmsSite';
 
 // Issue 18's bad environments, in the real browser: no LMS API, LMSInitialize failing, a value the
 // LMS refuses, saved state from an older version of the course, an LRS answering 401 and 500. Each
@@ -58,7 +58,7 @@ async function completeFirstLesson(course: FrameLocator | Page, from: 'dashboard
 describe('bad LMS environments', () => {
   it('no LMS API: says progress is not recorded, and the course still works', async () => {
     const [page, course] = await scorm('scorm12', 'nobody', 'noapi');
-    await expect(notice(course, 'no-lms').innerText()).resolves.toMatch(
+    await expect(notice(course, 'no-lms').textContent()).resolves.toMatch(
       /not connected to a learning management system/,
     );
     await expect(notice(course, 'no-lms').getAttribute('role')).resolves.toBe('alert');
@@ -69,7 +69,7 @@ describe('bad LMS environments', () => {
 
   it('Initialize failing (SCORM 2004): names the LMS’s error, and the course still works', async () => {
     const [page, course] = await scorm('scorm2004', 'refused-start', 'initfail');
-    await expect(notice(course, 'not-started').innerText()).resolves.toMatch(
+    await expect(notice(course, 'not-started').textContent()).resolves.toMatch(
       /did not start this course session \(error 101: General Exception\)/,
     );
     await completeFirstLesson(course);
@@ -81,10 +81,10 @@ describe('bad LMS environments', () => {
   it('a value the LMS refuses: says which, and commits the rest', async () => {
     const [page, course] = await scorm('scorm12', 'refused-value', 'refuse:cmi.core.lesson_location');
     await completeFirstLesson(course);
-    await expect(notice(course, 'refused').innerText()).resolves.toMatch(
+    await expect(notice(course, 'refused').textContent()).resolves.toMatch(
       /did not accept part of your progress \(cmi\.core\.lesson_location: error 405: Incorrect Data Type\)/,
     );
-    const cmi = (lms.record('scorm12', 'refused-value') as { cmi: { suspend_data: string; core: any } }).cmi;
+    const cmi = (lms.record('scorm12', 'refused-value') as { cmi: { suspend_data: string; core: Json } }).cmi;
     expect(cmi.suspend_data).toMatch(/^ck1~/);
     expect(cmi.core.lesson_status).toBe('incomplete');
     expect(errors).toEqual([]);
@@ -96,11 +96,11 @@ describe('bad LMS environments', () => {
       cmi: { core: { lesson_status: 'completed', exit: 'suspend' }, suspend_data: 'v0|m1:1,2,3;quiz:80' },
     });
     const [page, course] = await scorm('scorm12', 'old-timer');
-    await expect(notice(course, 'saved-state').innerText()).resolves.toMatch(
+    await expect(notice(course, 'saved-state').textContent()).resolves.toMatch(
       /saved by an older version of the course/,
     );
     await completeFirstLesson(course);
-    const cmi = (lms.record('scorm12', 'old-timer') as { cmi: { suspend_data: string; core: any } }).cmi;
+    const cmi = (lms.record('scorm12', 'old-timer') as { cmi: { suspend_data: string; core: Json } }).cmi;
     expect(cmi.core.lesson_status).toBe('completed');
     expect(cmi.suspend_data).toMatch(/^ck1~/);
     expect(errors).toEqual([]);
@@ -112,7 +112,7 @@ describe('bad LMS environments', () => {
     try {
       const page = await newPage();
       await page.goto(lms.launch('bo', 'module-2', { moveOn: 'Completed' }).url);
-      await expect(notice(page, 'not-started').innerText()).resolves.toMatch(
+      await expect(notice(page, 'not-started').textContent()).resolves.toMatch(
         /refused this course's connection \(HTTP 401\)/,
       );
       await page.getByRole('heading', { name: bundle.modules[1]!.name, level: 2 }).waitFor();
@@ -130,7 +130,7 @@ describe('bad LMS environments', () => {
     await page.getByRole('heading', { name: bundle.modules[0]!.name, level: 2 }).waitFor();
     lms.lrs.failWrites = 500;
     await completeFirstLesson(page, 'module');
-    await expect(notice(page, 'unreachable').innerText()).resolves.toMatch(
+    await expect(notice(page, 'unreachable').textContent()).resolves.toMatch(
       /cannot reach your learning record store \(HTTP 500\)/,
     );
     lms.lrs.failWrites = 0;

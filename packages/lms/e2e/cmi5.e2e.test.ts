@@ -3,7 +3,7 @@ import validateStatement from '@learninglocker/xapi-validation';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { answerCourseQuiz, completeModule, packagedBundle, passing } from './learnerSteps';
-import { type Cmi5Launch, type LmsSite, startLmsSite } from './lmsSite';
+import { type Cmi5Launch, type Json, type LmsSite, startLmsSite } from './lmsSite';
 
 // Issue 18: the cmi5 package as an LMS launches it — the five launch parameters, a one-time fetch
 // URL, LMS.LaunchData with the context template, a loopback LRS keeping every statement — in
@@ -33,11 +33,9 @@ afterAll(async () => {
 const SESSION = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
 const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
 const MOVE_ON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
-const verbOf = (s: Record<string, any>) => String(s.verb.id).split('/').pop();
+const verbOf = (s: Json) => String(s.verb.id).split('/').pop();
 const ofSession = (launch: Cmi5Launch) =>
-  lms.lrs.statements.filter(
-    (s: Record<string, any>) => s.context?.extensions?.[SESSION] === launch.sessionId,
-  );
+  lms.lrs.statements.filter((s: Json) => s.context?.extensions?.[SESSION] === launch.sessionId);
 
 async function open(launch: Cmi5Launch): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
@@ -49,7 +47,7 @@ async function open(launch: Cmi5Launch): Promise<Page> {
 }
 
 /** Every cmi5 rule a statement of this AU session must keep (cmi5 §9). */
-function expectCmi5Statement(s: Record<string, any>, launch: Cmi5Launch) {
+function expectCmi5Statement(s: Json, launch: Cmi5Launch) {
   expect(s.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(s.actor).toEqual(launch.actor);
   expect(s.object.id).toBe(launch.activityId);

@@ -21,9 +21,12 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
 };
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read LMS records and xAPI statements as ad-hoc JSON
+export type Json = Record<string, any>;
+
 /** The xAPI statements the LRS took, in order, and the state documents it holds. */
 export interface Lrs {
-  statements: Array<Record<string, unknown>>;
+  statements: Json[];
   state: Map<string, string>;
   /** Answer the next statement and state writes with this HTTP status instead (0: normally). */
   failWrites: number;

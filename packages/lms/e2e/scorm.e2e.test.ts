@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { answerCourseQuiz, completeModule, packagedBundle, passing } from './learnerSteps';
-import { type LmsSite, startLmsSite } from './lmsSite';
+import { type Json, type LmsSite, startLmsSite } from './lmsSite';
 
 // Issue 18: each SCORM package as an LMS plays it — the package in an iframe of the LMS's page,
 // scorm-again providing the runtime, every commit stored by the LMS — in Debian's Chromium.
@@ -37,7 +37,7 @@ async function closeCourse(page: Page) {
   await page.evaluate(() => document.getElementById('sco')?.remove());
 }
 const cmiOf = (format: Format, learner: string) =>
-  (lms.record(format, learner) as { cmi: Record<string, any> } | null)?.cmi ?? {};
+  (lms.record(format, learner) as { cmi: Json } | null)?.cmi ?? {};
 
 describe.each<Format>(['scorm12', 'scorm2004'])('the %s package in an LMS on scorm-again', (format) => {
   const bundle = packagedBundle(packagesDir, format);
@@ -90,10 +90,10 @@ describe.each<Format>(['scorm12', 'scorm2004'])('the %s package in an LMS on sco
         score: { raw: String(passing(bundle)), min: '0', max: String(final.questions.length) },
       });
       expect(cmi.session_time).toMatch(/^PT/);
-      const interactions = Object.values(cmi.interactions ?? {}).filter((i: any) => i?.id);
+      const interactions = (Object.values(cmi.interactions ?? {}) as Json[]).filter((i) => i?.id);
       expect(interactions).toHaveLength(2 * final.questions.length);
       expect(interactions[0]).toMatchObject({ type: 'choice', result: 'correct' });
-      const objectives = Object.values(cmi.objectives ?? {}).filter((o: any) => o?.id) as any[];
+      const objectives = (Object.values(cmi.objectives ?? {}) as Json[]).filter((o) => o?.id);
       expect(objectives.map((o) => o.id)).toEqual(bundle.objectives.map((o) => o.id));
     }
     const suspend = String(cmi.suspend_data);
