@@ -129,6 +129,7 @@ export {
   latestAttempt,
   numberAttempts,
   PRE_ASSESSMENT_PASSING_SCORE,
+  reviewQuestion,
   selectedLetter,
   summarizeQuizAttempts,
 } from './rules/quiz';

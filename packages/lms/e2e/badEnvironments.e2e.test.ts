@@ -1,37 +1,22 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type FrameLocator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { packagedBundle } from './learnerSteps';
-import { type Json, type LmsSite, startLmsSite } from './lmsSite';
+import type { Json } from './lmsSite';
+import { lmsWorld } from './lmsWorld';
 
 // Issue 18's bad environments, in the real browser: no LMS API, LMSInitialize failing, a value the
 // LMS refuses, saved state from an older version of the course, an LRS answering 401 and 500. Each
 // time the learner reads what happened, nothing the runtime accepted is lost, and nothing is thrown
 // into the LMS's page.
 
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 const packagesDir = inject('packagesDir');
 const bundle = packagedBundle(packagesDir, 'scorm12');
-let lms: LmsSite;
-let browser: Browser;
+const world = lmsWorld(packagesDir);
 let errors: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumPath) throw new Error('No Chromium: install Debian’s chromium package or set CHROMIUM_PATH.');
-  lms = await startLmsSite(packagesDir);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await lms?.stop();
-});
 
 async function newPage(): Promise<Page> {
   errors = [];
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
+  const page = await world.browser.newPage({ viewport: { width: 1280, height: 1400 } });
   page.on('pageerror', (e) => errors.push(e.message));
   return page;
 }
@@ -41,7 +26,7 @@ async function scorm(
   mode = '',
 ): Promise<[Page, FrameLocator]> {
   const page = await newPage();
-  await page.goto(`${lms.origin}/lms/scorm.html?format=${format}&learner=${learner}&mode=${mode}`);
+  await page.goto(`${world.lms.origin}/lms/scorm.html?format=${format}&learner=${learner}&mode=${mode}`);
   const course = page.frameLocator('#sco');
   await course.getByRole('heading', { name: bundle.course.title }).waitFor();
   return [page, course];
@@ -73,7 +58,7 @@ describe('bad LMS environments', () => {
       /did not start this course session \(error 101: General Exception\)/,
     );
     await completeFirstLesson(course);
-    expect(lms.record('scorm2004', 'refused-start')).toBeNull();
+    expect(world.lms.record('scorm2004', 'refused-start')).toBeNull();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -84,7 +69,9 @@ describe('bad LMS environments', () => {
     await expect(notice(course, 'refused').textContent()).resolves.toMatch(
       /did not accept part of your progress \(cmi\.core\.lesson_location: error 405: Incorrect Data Type\)/,
     );
-    const cmi = (lms.record('scorm12', 'refused-value') as { cmi: { suspend_data: string; core: Json } }).cmi;
+    const cmi = (
+      world.lms.record('scorm12', 'refused-value') as { cmi: { suspend_data: string; core: Json } }
+    ).cmi;
     expect(cmi.suspend_data).toMatch(/^ck1~/);
     expect(cmi.core.lesson_status).toBe('incomplete');
     expect(errors).toEqual([]);
@@ -92,7 +79,7 @@ describe('bad LMS environments', () => {
   });
 
   it('saved state from an older version of the course: says so, keeps the LMS’s status, carries on', async () => {
-    lms.setRecord('scorm12', 'old-timer', {
+    world.lms.setRecord('scorm12', 'old-timer', {
       cmi: { core: { lesson_status: 'completed', exit: 'suspend' }, suspend_data: 'v0|m1:1,2,3;quiz:80' },
     });
     const [page, course] = await scorm('scorm12', 'old-timer');
@@ -100,7 +87,8 @@ describe('bad LMS environments', () => {
       /saved by an older version of the course/,
     );
     await completeFirstLesson(course);
-    const cmi = (lms.record('scorm12', 'old-timer') as { cmi: { suspend_data: string; core: Json } }).cmi;
+    const cmi = (world.lms.record('scorm12', 'old-timer') as { cmi: { suspend_data: string; core: Json } })
+      .cmi;
     expect(cmi.core.lesson_status).toBe('completed');
     expect(cmi.suspend_data).toMatch(/^ck1~/);
     expect(errors).toEqual([]);
@@ -108,10 +96,10 @@ describe('bad LMS environments', () => {
   });
 
   it('the LRS refusing the fetch URL (401): says the connection was refused', async () => {
-    lms.lrs.failFetch = 401;
+    world.lms.lrs.failFetch = 401;
     try {
       const page = await newPage();
-      await page.goto(lms.launch('bo', 'module-2', { moveOn: 'Completed' }).url);
+      await page.goto(world.lms.launch('bo', 'module-2', { moveOn: 'Completed' }).url);
       await expect(notice(page, 'not-started').textContent()).resolves.toMatch(
         /refused this course's connection \(HTTP 401\)/,
       );
@@ -119,26 +107,26 @@ describe('bad LMS environments', () => {
       expect(errors).toEqual([]);
       await page.close();
     } finally {
-      lms.lrs.failFetch = 0;
+      world.lms.lrs.failFetch = 0;
     }
   });
 
   it('the LRS failing (500): keeps the learner’s progress and sends it again once the LRS answers', async () => {
-    const launch = lms.launch('cy', 'module-1', { moveOn: 'Completed' });
+    const launch = world.lms.launch('cy', 'module-1', { moveOn: 'Completed' });
     const page = await newPage();
     await page.goto(launch.url);
     await page.getByRole('heading', { name: bundle.modules[0]!.name, level: 2 }).waitFor();
-    lms.lrs.failWrites = 500;
+    world.lms.lrs.failWrites = 500;
     await completeFirstLesson(page, 'module');
     await expect(notice(page, 'unreachable').textContent()).resolves.toMatch(
       /cannot reach your learning record store \(HTTP 500\)/,
     );
-    lms.lrs.failWrites = 0;
+    world.lms.lrs.failWrites = 0;
     await page.getByRole('button', { name: 'Mark Complete' }).click();
     await page.getByText(/^2 of 5 lessons completed$/).waitFor();
     await notice(page, 'unreachable').waitFor({ state: 'detached' });
     // Both lessons are in the state document the LRS now holds: the one it first refused too.
-    const doc = [...lms.lrs.state.entries()].find(
+    const doc = [...world.lms.lrs.state.entries()].find(
       ([key]) => key.startsWith(`${launch.activityId}|`) && key.includes('package'),
     );
     const suspend = JSON.parse(doc![1]).suspendData as string;

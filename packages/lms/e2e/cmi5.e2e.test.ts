@@ -1,44 +1,29 @@
-import { existsSync } from 'node:fs';
 import validateStatement from '@learninglocker/xapi-validation';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { answerCourseQuiz, completeModule, packagedBundle, passing } from './learnerSteps';
-import { type Cmi5Launch, type Json, type LmsSite, startLmsSite } from './lmsSite';
+import type { Cmi5Launch, Json } from './lmsSite';
+import { lmsWorld } from './lmsWorld';
 
 // Issue 18: the cmi5 package as an LMS launches it — the five launch parameters, a one-time fetch
 // URL, LMS.LaunchData with the context template, a loopback LRS keeping every statement — in
 // Debian's Chromium. Each statement is also checked by an outside xAPI validator.
 
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 const packagesDir = inject('packagesDir');
 const bundle = packagedBundle(packagesDir, 'cmi5');
 const final = bundle.quizzes.find((q) => q.quiz.kind === 'course')!;
 const module1 = bundle.modules[0]!;
-let lms: LmsSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!chromiumPath) throw new Error('No Chromium: install Debian’s chromium package or set CHROMIUM_PATH.');
-  lms = await startLmsSite(packagesDir);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await lms?.stop();
-});
+const world = lmsWorld(packagesDir);
 
 const SESSION = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
 const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
 const MOVE_ON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
 const verbOf = (s: Json) => String(s.verb.id).split('/').pop();
 const ofSession = (launch: Cmi5Launch) =>
-  lms.lrs.statements.filter((s: Json) => s.context?.extensions?.[SESSION] === launch.sessionId);
+  world.lms.lrs.statements.filter((s: Json) => s.context?.extensions?.[SESSION] === launch.sessionId);
 
 async function open(launch: Cmi5Launch): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
+  const page = await world.browser.newPage({ viewport: { width: 1280, height: 1400 } });
   page.on('pageerror', (e) => {
     throw new Error(`the package threw into the page: ${e.message}`);
   });
@@ -74,7 +59,7 @@ function expectCmi5Statement(s: Json, launch: Cmi5Launch) {
 
 describe('the cmi5 package launched by an LMS, against an LRS', () => {
   it('a module AU: initialized, completed when its lessons are done, terminated on return to the LMS', async () => {
-    const launch = lms.launch('ana', 'module-1', { moveOn: 'Completed' });
+    const launch = world.lms.launch('ana', 'module-1', { moveOn: 'Completed' });
     const page = await open(launch);
     await page.getByRole('heading', { name: module1.name, level: 2 }).waitFor();
     await completeModule(page, bundle.lessons.filter((l) => l.module_id === module1.id).length);
@@ -89,7 +74,7 @@ describe('the cmi5 package launched by an LMS, against an LRS', () => {
   });
 
   it('the final quiz AU: failed in one session, passed in the next, the first attempt kept across them', async () => {
-    const first = lms.launch('ana', 'final-quiz', { moveOn: 'CompletedAndPassed', masteryScore: 0.8 });
+    const first = world.lms.launch('ana', 'final-quiz', { moveOn: 'CompletedAndPassed', masteryScore: 0.8 });
     let page = await open(first);
     await page.getByRole('heading', { name: final.quiz.title, level: 2 }).waitFor();
     await answerCourseQuiz(page, bundle, passing(bundle) - 1);
@@ -105,7 +90,7 @@ describe('the cmi5 package launched by an LMS, against an LRS', () => {
       'terminated',
     ]);
 
-    const second = lms.launch('ana', 'final-quiz', { moveOn: 'CompletedAndPassed', masteryScore: 0.8 });
+    const second = world.lms.launch('ana', 'final-quiz', { moveOn: 'CompletedAndPassed', masteryScore: 0.8 });
     expect(second.registration).toBe(first.registration);
     page = await open(second);
     await answerCourseQuiz(page, bundle, passing(bundle));
@@ -125,7 +110,7 @@ describe('the cmi5 package launched by an LMS, against an LRS', () => {
   });
 
   it('the xAPI validator does find a broken statement (the check can fail)', () => {
-    const good = lms.lrs.statements.find((s) => verbOf(s) === 'passed')!;
+    const good = world.lms.lrs.statements.find((s) => verbOf(s) === 'passed')!;
     expect(validateStatement({ ...good, verb: { id: 'not an IRI' } }).length).toBeGreaterThan(0);
   });
 });

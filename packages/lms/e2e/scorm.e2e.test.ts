@@ -1,35 +1,20 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { answerCourseQuiz, completeModule, packagedBundle, passing } from './learnerSteps';
-import { type Json, type LmsSite, startLmsSite } from './lmsSite';
+import type { Json } from './lmsSite';
+import { lmsWorld } from './lmsWorld';
 
 // Issue 18: each SCORM package as an LMS plays it — the package in an iframe of the LMS's page,
 // scorm-again providing the runtime, every commit stored by the LMS — in Debian's Chromium.
 
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 const packagesDir = inject('packagesDir');
-let lms: LmsSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!chromiumPath) throw new Error('No Chromium: install Debian’s chromium package or set CHROMIUM_PATH.');
-  lms = await startLmsSite(packagesDir);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await lms?.stop();
-});
+const world = lmsWorld(packagesDir);
 
 type Format = 'scorm12' | 'scorm2004';
 
 /** The LMS opens the course for a learner: its page, scorm-again, the package in #sco. */
 async function openCourse(page: Page, format: Format, learner: string, mode = '') {
-  await page.goto(`${lms.origin}/lms/scorm.html?format=${format}&learner=${learner}&mode=${mode}`);
+  await page.goto(`${world.lms.origin}/lms/scorm.html?format=${format}&learner=${learner}&mode=${mode}`);
   return page.frameLocator('#sco');
 }
 /** The LMS closes the course's frame, as its own Exit does: the package finishes on pagehide. */
@@ -37,7 +22,7 @@ async function closeCourse(page: Page) {
   await page.evaluate(() => document.getElementById('sco')?.remove());
 }
 const cmiOf = (format: Format, learner: string) =>
-  (lms.record(format, learner) as { cmi: Json } | null)?.cmi ?? {};
+  (world.lms.record(format, learner) as { cmi: Json } | null)?.cmi ?? {};
 
 describe.each<Format>(['scorm12', 'scorm2004'])('the %s package in an LMS on scorm-again', (format) => {
   const bundle = packagedBundle(packagesDir, format);
@@ -45,7 +30,7 @@ describe.each<Format>(['scorm12', 'scorm2004'])('the %s package in an LMS on sco
   const learner = `ana-${format}`;
 
   it('records the lessons, a failed then a passed final quiz, and resumes after the LMS closes it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
+    const page = await world.browser.newPage({ viewport: { width: 1280, height: 1400 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const course = await openCourse(page, format, learner);

@@ -17,6 +17,7 @@ import {
   type QuizAttempt,
   type QuizListItem,
   type QuizWithQuestions,
+  reviewQuestion,
   type StoredAnswer,
   selectedLetter,
   summarizeProgress,
@@ -187,22 +188,7 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
     const quiz = quizById(attempt.quiz_id);
     return {
       attempt: { ...attempt, answers: { ...attempt.answers } },
-      review: quiz.questions.map((q) => {
-        const selected = selectedLetter(attempt.answers[String(q.id)]);
-        return {
-          question_id: q.id,
-          question_number: q.question_number,
-          question_text: q.question_text,
-          option_a: q.option_a,
-          option_b: q.option_b,
-          option_c: q.option_c,
-          option_d: q.option_d,
-          selected,
-          correct_answer: q.correct_answer,
-          isCorrect: selected === q.correct_answer,
-          explanation: q.explanation,
-        };
-      }),
+      review: quiz.questions.map((q) => reviewQuestion(q, attempt.answers[String(q.id)])),
     };
   }
 
