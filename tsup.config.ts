@@ -93,4 +93,7 @@ export default defineConfig([
   }),
   reactPackage,
   pkg('packages/mocks', { index: 'src/index.ts' }),
+  // @coursekit/lms: the runtime adapters and the course state (the package player is built apart,
+  // by packages/lms/build.mjs, into the same dist/).
+  pkg('packages/lms', { index: 'src/index.ts' }, { clean: false }),
 ]);

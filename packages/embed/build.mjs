@@ -2,8 +2,7 @@
 // dist/coursekit-embed.iife.js (a classic script exposing window.CourseKit). The widgets' CSS is
 // compiled by vanilla-extract once, then inlined as text so it can live inside each shadow root.
 //
-// The widgets are written against React's API; the bundles render them with preact/compat, which
-// implements that API in ~10 KB gzip where react-dom takes ~62 KB, so a partner page downloads
+// The bundles render the widgets with preact/compat (playerBuild.mjs), so a partner page downloads
 // ~101 KB instead of ~162 KB for the whole course. `node build.mjs --react` builds with React itself
 // (the same files, for comparison or if a partner ever hits a compat gap); `npm run bench:size`
 // prints both sizes.
@@ -11,68 +10,22 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
-import { build } from 'esbuild';
+import { buildPlayer, compileWidgetCss, playerBuildOptions } from './playerBuild.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const withReact = process.argv.includes('--react');
 const dist = join(here, withReact ? 'dist-react' : 'dist');
 mkdirSync(dist, { recursive: true });
 
-const stylesModule = (css) => ({
-  name: 'coursekit-styles',
-  setup(b) {
-    b.onResolve({ filter: /^coursekit:styles$/ }, () => ({ path: 'styles', namespace: 'coursekit' }));
-    b.onLoad({ filter: /.*/, namespace: 'coursekit' }, () => ({ contents: css, loader: 'text' }));
-  },
-});
+const options = playerBuildOptions({ entry: join(here, 'src/standalone.ts'), withReact });
 
-const common = {
-  entryPoints: [join(here, 'src/standalone.ts')],
-  bundle: true,
-  minify: true,
-  target: 'es2020',
-  conditions: ['source'],
-  define: { 'process.env.NODE_ENV': '"production"' },
-  jsx: 'automatic',
-  legalComments: 'none',
-  logLevel: 'warning',
-  alias: withReact
-    ? {}
-    : {
-        react: 'preact/compat',
-        'react-dom': 'preact/compat',
-        'react-dom/client': 'preact/compat/client',
-        'react/jsx-runtime': 'preact/jsx-runtime',
-      },
-};
-
-// 1. Compile the CSS (the JS of this pass is thrown away).
-const cssPass = await build({
-  ...common,
-  format: 'esm',
-  write: false,
-  outdir: dist,
-  plugins: [vanillaExtractPlugin({ identifiers: 'short' }), stylesModule('')],
-});
-const css = cssPass.outputFiles
-  .filter((f) => f.path.endsWith('.css'))
-  .map((f) => f.text)
-  .join('\n');
-if (!css.includes('.coursekit')) throw new Error('embed build: the widgets’ CSS was not found');
-
-// 2. The bundles, with that CSS inlined.
+// 1. Compile the CSS. 2. The bundles, with that CSS inlined.
+const css = await compileWidgetCss(options, dist);
 for (const [format, file] of [
   ['esm', 'coursekit-embed.js'],
   ['iife', 'coursekit-embed.iife.js'],
 ]) {
-  await build({
-    ...common,
-    format,
-    outfile: join(dist, file),
-    metafile: false,
-    plugins: [vanillaExtractPlugin({ identifiers: 'short', outputCss: false }), stylesModule(css)],
-  });
+  await buildPlayer(options, { format, outfile: join(dist, file), css });
 }
 writeFileSync(join(dist, 'coursekit-embed.css.txt'), css);
 // Pre-compressed copies: the API serves them to browsers that accept them (api/src/http/precompressed.ts).

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { idParam } from '../http/params';
 import { mount } from '../http/route';
+import { exportCoursePackage } from '../packaging/exportPackage';
 import { analyticsReport } from './analytics';
 import { progressCsvExport } from './analyticsCsv';
 import { auditActions, auditSecurityEvents, securityEventRetention } from './audit';
@@ -126,6 +127,19 @@ export function adminRoutes(ctx: AppContext) {
     loadModuleContent(ctx, auth, params.moduleId),
   );
   mount(router, ctx, E.adminRefreshImages, { guard }, ({ auth }) => refreshImages(ctx, auth));
+
+  mount(router, ctx, E.adminExportPackage, { guard }, async ({ auth, query, res }) => {
+    const built = await exportCoursePackage(ctx, auth, query.format, query.course);
+    // The quiz keys are inside: a download for the admin, never kept by a cache on the way.
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${built.fileName}"`,
+        'Cache-Control': 'no-store',
+      })
+      .send(Buffer.from(built.zip));
+  });
 
   mount(router, ctx, E.adminImages, { guard }, () => listImages(ctx));
   mount(router, ctx, E.adminAnalyzeImages, { guard }, async ({ auth }) =>

@@ -6,6 +6,7 @@ export type {
   AdminAuditAdapter,
   AdminContentAdapter,
   AdminDiagnosticsAdapter,
+  AdminDownload,
   AdminImagesAdapter,
   AdminProgressAdapter,
   AdminRolesAdapter,
@@ -166,6 +167,7 @@ export {
   latestAttempt,
   numberAttempts,
   PRE_ASSESSMENT_PASSING_SCORE,
+  reviewQuestion,
   selectedLetter,
   summarizeQuizAttempts,
 } from './rules/quiz';
@@ -246,6 +248,21 @@ export {
   ScoreGroupSchema,
   SHORT_QUESTION_LENGTH,
 } from './schemas/analytics';
+export type {
+  BundleQuestion,
+  BundleQuiz,
+  CourseBundle,
+  CourseObjective,
+  PackageFormat,
+} from './schemas/courseBundle';
+export {
+  BundleQuestionSchema,
+  BundleQuizSchema,
+  CourseBundleSchema,
+  CourseObjectiveSchema,
+  PACKAGE_FORMATS,
+  PackageFormatSchema,
+} from './schemas/courseBundle';
 export type {
   CompletionTarget,
   ModuleProgress,

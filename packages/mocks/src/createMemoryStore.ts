@@ -22,6 +22,7 @@ import {
   type QuizQuestionWithKey,
   type QuizWithQuestions,
   type Role,
+  reviewQuestion,
   type Session,
   type SignUpInput,
   type SignUpResult,
@@ -119,28 +120,11 @@ export function createMemoryStore(
   const questionsOf = (quizId: number) => questions.filter((q) => q.quiz_id === quizId);
   const publicQuestion = ({ correct_answer: _c, explanation: _e, ...q }: QuizQuestionWithKey): QuizQuestion =>
     q;
-  const letterOf = (a: QuizAttempt['answers'][string] | undefined): AnswerLetter | null =>
-    a === undefined ? null : typeof a === 'string' ? a : a.selected;
 
   function review(attempt: QuizAttempt): CompletedAttempt {
     return {
       attempt,
-      review: questionsOf(attempt.quiz_id).map((q) => {
-        const selected = letterOf(attempt.answers[String(q.id)]);
-        return {
-          question_id: q.id,
-          question_number: q.question_number,
-          question_text: q.question_text,
-          option_a: q.option_a,
-          option_b: q.option_b,
-          option_c: q.option_c,
-          option_d: q.option_d,
-          selected,
-          correct_answer: q.correct_answer,
-          isCorrect: selected === q.correct_answer,
-          explanation: q.explanation,
-        };
-      }),
+      review: questionsOf(attempt.quiz_id).map((q) => reviewQuestion(q, attempt.answers[String(q.id)])),
     };
   }
 

@@ -1,5 +1,6 @@
 import { AdminConsole } from '@coursekit/react/admin-console';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { adminScenario, consoleWith } from './adminScenario';
 
@@ -99,4 +100,44 @@ export const ImageCorrectionDone: Story = {
 export const ImageAnalysisFailed: Story = {
   parameters: adminScenario(consoleWith({ failing: 'writes' })),
   play: runImageTool('Analysis', 'Run Analysis', /An error occurred during analysis/),
+};
+
+/** The LMS Packages card: one export button per format (SCORM 1.2, SCORM 2004, cmi5), and the cost said plainly. */
+export const LmsPackages: Story = {
+  parameters: adminScenario('admin-console'),
+  play: async ({ canvasElement }) => {
+    const body = page(canvasElement);
+    const card = await body.findByRole('region', { name: 'LMS Packages' });
+    for (const name of ['Export SCORM 1.2', 'Export SCORM 2004', 'Export cmi5']) {
+      await expect(within(card).getByRole('button', { name })).toBeEnabled();
+    }
+    await expect(within(card).getByText(/holds the quiz answer keys/)).toBeInTheDocument();
+  },
+};
+
+/** An export the server cannot make (its package player is not built): the reason, as the server gave it. */
+export const LmsPackageExportFailed: Story = {
+  parameters: adminScenario('admin-console', {
+    handlers: [
+      http.get('/api/admin/content/package', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'unavailable',
+              message:
+                'The package player is not built (player-cmi5.js): run npm run build -w @coursekit/lms',
+            },
+          },
+          { status: 503 },
+        ),
+      ),
+    ],
+  }),
+  play: async ({ canvasElement }) => {
+    const body = page(canvasElement);
+    await userEvent.click(await body.findByRole('button', { name: 'Export cmi5' }));
+    await expect(
+      await body.findByText(/The cmi5 package could not be exported: The package player is not built/),
+    ).toBeInTheDocument();
+  },
 };

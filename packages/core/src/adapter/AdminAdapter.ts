@@ -20,6 +20,7 @@ import type {
   UserProgressView,
 } from '../schemas/admin';
 import type { AnalyticsReport } from '../schemas/analytics';
+import type { PackageFormat } from '../schemas/courseBundle';
 import type { CompletedAttempt, Role, SystemMessageType, SystemSettings } from '../schemas/entities';
 import type { Unsubscribe } from './CourseAdapter';
 
@@ -128,6 +129,13 @@ export interface AdminDiagnosticsAdapter {
   export?(): Promise<DiagnosticsExport>;
 }
 
+/** A file the server made for the admin to save (an LMS package). */
+export interface AdminDownload {
+  /** The name the server gave it, e.g. data-literacy-for-facility-managers-scorm12.zip. */
+  fileName: string;
+  data: Blob;
+}
+
 /** Content Management (admin §2/§5): loading the course's content and images. */
 export interface AdminContentAdapter {
   /** Loads every module's lessons: keyed, hashed and versioned; lessons no longer in the content are deactivated. */
@@ -136,6 +144,11 @@ export interface AdminContentAdapter {
   loadModule(moduleId: number): Promise<ContentLoadResult>;
   /** Copies the course's images into the image-assets bucket. */
   refreshImages(): Promise<ContentLoadResult>;
+  /**
+   * The course as an LMS package (issue 18): a zip in the format asked for. Optional, so adapters
+   * written before it still fit; the content panel offers the export buttons only when it is there.
+   */
+  exportPackage?(format: PackageFormat): Promise<AdminDownload>;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   UserProgressViewSchema,
 } from '../schemas/admin';
 import { AnalyticsReportSchema } from '../schemas/analytics';
+import { PackageFormatSchema } from '../schemas/courseBundle';
 import {
   CompletedAttemptSchema,
   RoleSchema,
@@ -75,6 +76,11 @@ export const DiagnosticsUpdateBodySchema = z.strictObject({
   show_progress_details: z.optional(z.boolean()),
   show_lesson_versions: z.optional(z.boolean()),
 });
+/** Which package: its format, and the course (by slug; the platform's one course when absent). */
+export const PackageQuerySchema = z.strictObject({
+  format: PackageFormatSchema,
+  course: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
 export const DiagnosticsSetAllBodySchema = z.strictObject({ diagnostic_enabled: z.boolean() });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -89,8 +95,11 @@ export interface AdminEndpoint {
   answer?: z.ZodMiniType;
   /** The success status when not 200/204 (201 created, 202 job started). */
   status?: 201 | 202;
-  /** A text answer of this media type instead of JSON (the progress CSV); `answer` is then absent. */
-  produces?: 'text/csv';
+  /**
+   * A file of this media type instead of JSON (the progress CSV, an LMS package zip), sent as an
+   * attachment; `answer` is then absent.
+   */
+  produces?: 'text/csv' | 'application/zip';
   /**
    * What this endpoint can fail with besides what its entry implies: the OpenAPI document adds 401
    * for a signed-in call (and 403 for an admin one), 400 for a query, path parameter or body, 413 and
@@ -304,6 +313,15 @@ export const adminEndpoints = {
     auth: 'admin',
     answer: ContentLoadResultSchema,
     summary: 'Copy the course images into the image-assets bucket',
+  }),
+
+  adminExportPackage: a({
+    method: 'GET',
+    path: '/admin/content/package',
+    auth: 'admin',
+    query: PackageQuerySchema,
+    produces: 'application/zip',
+    summary: 'The course as an LMS package: SCORM 1.2, SCORM 2004 4th edition or cmi5 (a zip attachment)',
   }),
 
   adminImages: a({

@@ -1,7 +1,7 @@
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import * as z from 'zod/mini';
 
-import type { AdminAdapter } from '../adapter/AdminAdapter';
+import type { AdminAdapter, AdminDownload } from '../adapter/AdminAdapter';
 import type { CourseAdapter, Unsubscribe } from '../adapter/CourseAdapter';
 import { CourseError, courseErrorFrom } from '../errors';
 import { messages } from '../messages';
@@ -54,11 +54,15 @@ export interface HttpAdapterOptions {
 export type HttpCourseAdapter = CourseAdapter & { admin: AdminAdapter };
 
 type Params = Record<string, string | number>;
-type AdminAnswerOf<N extends AdminEndpointName> = (typeof adminEndpoints)[N] extends { produces: string }
-  ? string
-  : (typeof adminEndpoints)[N] extends { answer: infer S extends z.ZodMiniType }
-    ? z.infer<S>
-    : undefined;
+type AdminAnswerOf<N extends AdminEndpointName> = (typeof adminEndpoints)[N] extends {
+  produces: 'application/zip';
+}
+  ? AdminDownload
+  : (typeof adminEndpoints)[N] extends { produces: string }
+    ? string
+    : (typeof adminEndpoints)[N] extends { answer: infer S extends z.ZodMiniType }
+      ? z.infer<S>
+      : undefined;
 type AnswerOf<N extends EndpointName> = (typeof endpoints)[N] extends {
   answer: infer S extends z.ZodMiniType;
 }
@@ -204,7 +208,12 @@ export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapte
         headers: { authorization: `Bearer ${token}` },
         ...(init.body !== undefined ? { json: init.body } : {}),
       });
-      // A text export (the progress CSV) is answered as it came; everything else is validated JSON.
+      // A file (the progress CSV, a package zip) is answered as it came; everything else is validated JSON.
+      if (endpoint.produces === 'application/zip') {
+        const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+        const download: AdminDownload = { fileName: fileName ?? 'package.zip', data: await response.blob() };
+        return download as AdminAnswerOf<N>;
+      }
       if (endpoint.produces) return (await response.text()) as AdminAnswerOf<N>;
       if (!endpoint.answer || response.status === 204) return undefined as AdminAnswerOf<N>;
       const parsed = endpoint.answer.safeParse(await response.json());
@@ -307,6 +316,7 @@ export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapte
       loadAll: () => adminCall('adminLoadAllContent'),
       loadModule: (moduleId) => adminCall('adminLoadModuleContent', { params: { moduleId } }),
       refreshImages: () => adminCall('adminRefreshImages'),
+      exportPackage: (format) => adminCall('adminExportPackage', { query: { format } }),
     },
     images: {
       list: () => adminCall('adminImages'),

@@ -1,5 +1,11 @@
 import type { QuizSummary } from '../schemas/derived';
-import type { AnswerLetter, QuizAttempt, QuizQuestionWithKey, StoredAnswer } from '../schemas/entities';
+import type {
+  AnswerLetter,
+  QuestionReview,
+  QuizAttempt,
+  QuizQuestionWithKey,
+  StoredAnswer,
+} from '../schemas/entities';
 
 /** learner §9: the pre-assessment passes at 75%. */
 export const PRE_ASSESSMENT_PASSING_SCORE = 75;
@@ -26,6 +32,27 @@ export interface Grade {
 export function selectedLetter(answer: StoredAnswer | undefined): AnswerLetter | null {
   if (answer === undefined) return null;
   return typeof answer === 'string' ? answer : answer.selected;
+}
+
+/** One question of a completed attempt for the results and review screens: the answer, the key, the explanation. */
+export function reviewQuestion(
+  question: QuizQuestionWithKey,
+  answer: StoredAnswer | undefined,
+): QuestionReview {
+  const selected = selectedLetter(answer);
+  return {
+    question_id: question.id,
+    question_number: question.question_number,
+    question_text: question.question_text,
+    option_a: question.option_a,
+    option_b: question.option_b,
+    option_c: question.option_c,
+    option_d: question.option_d,
+    selected,
+    correct_answer: question.correct_answer,
+    isCorrect: selected === question.correct_answer,
+    explanation: question.explanation,
+  };
 }
 
 /** Scores an attempt on the server: correct count, percentage (unrounded), passed. */

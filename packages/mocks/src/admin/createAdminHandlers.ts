@@ -24,8 +24,14 @@ type Handle = (call: AdminCall) => unknown;
 
 const num = (value: string | undefined) => Number(value);
 
-/** Served apart (below): the diagnostics stream and the CSV export, neither of them JSON. */
-type ServedApart = 'adminDiagnosticsStream' | 'adminAnalyticsProgressCsv';
+/** Served apart (below): the diagnostics stream, the CSV export and the package zip, none of them JSON. */
+type ServedApart = 'adminDiagnosticsStream' | 'adminAnalyticsProgressCsv' | 'adminExportPackage';
+
+/**
+ * The package export's stand-in: an empty zip (its end-of-central-directory record alone). The
+ * mocks have no player to put in it; real packages come from the API (api/src/packaging).
+ */
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
 
 /** Every other admin endpoint of core's `adminEndpoints` table. */
 const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
@@ -133,6 +139,25 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
     });
   });
 
+  const zip = http.get(`${base}${adminEndpoints.adminExportPackage.path}`, async ({ request }) => {
+    try {
+      admin.authorize(tokenOf(request));
+      const parsed = adminEndpoints.adminExportPackage.query.safeParse(
+        Object.fromEntries(new URL(request.url).searchParams),
+      );
+      if (!parsed.success) throw new CourseError('validation_error', messages.authInvalidRequest);
+      return new HttpResponse(EMPTY_ZIP, {
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="course-${parsed.data.format}.zip"`,
+        },
+      });
+    } catch (error) {
+      if (error instanceof CourseError) return fail(error);
+      throw error;
+    }
+  });
+
   const handlers = Object.entries(table).map(([name, handle]) => {
     const endpoint: AdminEndpoint = adminEndpoints[name as AdminEndpointName];
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -162,5 +187,5 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
     });
   });
 
-  return [stream, csv, ...handlers];
+  return [stream, csv, zip, ...handlers];
 }

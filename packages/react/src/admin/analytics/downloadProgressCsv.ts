@@ -1,4 +1,5 @@
 import { type AdminAnalyticsAdapter, progressCsvFileName } from '@coursekit/core';
+import { saveBlob } from '../saveBlob';
 
 /**
  * Fetches the learner-progress CSV and saves it in the admin's browser as
@@ -10,12 +11,6 @@ export async function downloadProgressCsv(
 ): Promise<string> {
   const csv = await analytics.progressCsv();
   const name = progressCsvFileName(now);
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has started the download; the object URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), name);
   return name;
 }

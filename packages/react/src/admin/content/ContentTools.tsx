@@ -3,6 +3,7 @@ import * as s from '../../ui/styles.css';
 import * as a from '../admin.css';
 import { ImageUrlManagement } from '../images/ImageUrlManagement';
 import { ContentManagementSystem } from './ContentManagementSystem';
+import { PackageExport } from './PackageExport';
 import { LOADABLE_MODULES, useContentOperations } from './useContentOperations';
 
 /**
@@ -77,6 +78,7 @@ export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
         )}
       </section>
       <ContentManagementSystem ops={ops} headingLevel={headingLevel} />
+      <PackageExport headingLevel={headingLevel} />
       <ImageUrlManagement />
     </div>
   );

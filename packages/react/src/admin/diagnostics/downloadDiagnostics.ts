@@ -1,4 +1,5 @@
 import type { AdminDiagnosticsAdapter, DiagnosticSettings, DiagnosticsExport } from '@coursekit/core';
+import { saveBlob } from '../saveBlob';
 
 /** admin §9: 'diagnostic-settings' with a timestamp that is safe in every file system. */
 export function diagnosticsFileName(now: Date = new Date()): string {
@@ -17,12 +18,6 @@ export async function downloadDiagnostics(
     ? await diagnostics.export()
     : { exported_at: new Date().toISOString(), settings: shown };
   const name = diagnosticsFileName();
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has started the download; the object URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name);
   return name;
 }

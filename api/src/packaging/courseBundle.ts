@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type CourseBundle, CourseBundleSchema, IMAGE_BUCKET } from '@coursekit/core';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { CONTENT_DIR } from '../content/loader';
+import type { AppContext } from '../context';
+import { toLesson, toModule } from '../course/service';
+import { schema } from '../db/index';
+import { fail } from '../http/errors';
+import { toQuiz } from '../quizzes/service';
+
+/** The seed's course: the one course this platform holds until courses are rows (issue 15). */
+export const SEED_COURSE_SLUG = 'data-literacy-for-facility-managers';
+
+/** What course.json says about the course itself (title, description, objectives). */
+const CourseMetaSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  objectives: z.array(z.object({ id: z.string(), text: z.string() })).default([]),
+});
+
+/** A course ready to package: the bundle the player reads and the image files it names. */
+export interface LoadedCourse {
+  bundle: CourseBundle;
+  images: Array<{ name: string; data: Uint8Array }>;
+}
+
+// Lessons link their diagrams as /storage/image-assets/{file}; inside a package they sit in images/.
+const IMAGE_SRC = new RegExp(`(<img\\b[^>]*?\\bsrc=")/storage/${IMAGE_BUCKET}/([^"/?#]+)"`, 'g');
+
+/**
+ * Everything a package of one course carries, read from the database as the learner API reads it
+ * (modules, active lessons with their sanitised HTML, quizzes with their keys and explanations),
+ * plus the image files its lessons show. The course's own title, description and objectives come
+ * from its content folder until courses are rows of their own (issue 15): only this function
+ * changes then.
+ */
+export type BundleContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'clock' | 'contentDir'>;
+
+export async function loadCourseBundle(ctx: BundleContext, courseSlug?: string): Promise<LoadedCourse> {
+  if (courseSlug !== undefined && courseSlug !== SEED_COURSE_SLUG) {
+    throw fail('not_found', `Course ${courseSlug} does not exist (this platform holds ${SEED_COURSE_SLUG})`);
+  }
+  const meta = CourseMetaSchema.parse(
+    JSON.parse(await readFile(path.join(ctx.contentDir ?? CONTENT_DIR, 'course.json'), 'utf8')),
+  );
+  const [moduleRows, lessonRows, quizRows, questionRows] = await Promise.all([
+    ctx.db.select().from(schema.modules).orderBy(asc(schema.modules.orderIndex), asc(schema.modules.id)),
+    ctx.db
+      .select()
+      .from(schema.lessons)
+      .where(eq(schema.lessons.isActive, true))
+      .orderBy(asc(schema.lessons.order), asc(schema.lessons.id)),
+    ctx.db.select().from(schema.quizzes).orderBy(asc(schema.quizzes.createdAt), asc(schema.quizzes.id)),
+    ctx.db.select().from(schema.quizQuestions).orderBy(asc(schema.quizQuestions.questionNumber)),
+  ]);
+  const moduleOrder = new Map(moduleRows.map((m, i) => [m.id, i]));
+  const lessons = lessonRows
+    .filter((l) => moduleOrder.has(l.moduleId))
+    .sort((a, b) => moduleOrder.get(a.moduleId)! - moduleOrder.get(b.moduleId)!)
+    .map((row) => ({ ...toLesson(row), content: row.content.replace(IMAGE_SRC, '$1images/$2"') }));
+
+  const names = [
+    ...new Set(lessons.flatMap((l) => [...l.content.matchAll(/src="images\/([^"]+)"/g)].map((m) => m[1]!))),
+  ];
+  const images = await Promise.all(
+    names.map(async (name) => {
+      const data = await ctx.storage.get(IMAGE_BUCKET, decodeURIComponent(name));
+      if (!data) throw fail('not_found', `Image ${name} is shown by a lesson but missing from storage`);
+      return { name: decodeURIComponent(name), data };
+    }),
+  );
+
+  const quizzes = quizRows.map((quiz) => ({
+    quiz: toQuiz(quiz),
+    questions: questionRows
+      .filter((q) => q.quizId === quiz.id)
+      .map((q) => ({
+        id: q.id,
+        quiz_id: q.quizId,
+        question_number: q.questionNumber,
+        question_text: q.questionText,
+        option_a: q.optionA,
+        option_b: q.optionB,
+        option_c: q.optionC,
+        option_d: q.optionD,
+        correct_answer: q.correctAnswer,
+        explanation: q.explanation,
+        objectives: q.objectives ?? [],
+        module_id: q.moduleId,
+      })),
+  }));
+
+  const bundle: CourseBundle = {
+    format: 1,
+    course: {
+      slug: SEED_COURSE_SLUG,
+      title: meta.title,
+      description: meta.description,
+      iri: `${ctx.config.publicUrl}/courses/${SEED_COURSE_SLUG}`,
+      version: courseVersion(lessons, quizzes),
+      exportedAt: new Date(ctx.clock.now()).toISOString(),
+    },
+    objectives: meta.objectives,
+    modules: moduleRows.map((m) => ({ ...toModule(m), duration_minutes: m.durationMinutes })),
+    lessons,
+    quizzes,
+    images: images.map((i) => i.name),
+  };
+  return { bundle: CourseBundleSchema.parse(bundle), images };
+}
+
+/**
+ * What a learner's saved state refers to: lesson keys and contents, quizzes' questions and keys.
+ * A package compares it with the version its saved state was written by.
+ */
+function courseVersion(
+  lessons: Array<{ lesson_key: string; content_hash: string }>,
+  quizzes: Array<{
+    quiz: { kind: string };
+    questions: Array<{ question_number: number; correct_answer: string }>;
+  }>,
+): string {
+  const hash = createHash('sha256');
+  for (const l of lessons) hash.update(`${l.lesson_key}:${l.content_hash}\n`);
+  for (const { quiz, questions } of quizzes) {
+    for (const q of questions) hash.update(`${quiz.kind}:${q.question_number}:${q.correct_answer}\n`);
+  }
+  return hash.digest('hex').slice(0, 12);
+}

@@ -1,0 +1,350 @@
+import {
+  type AnswerLetter,
+  type AnswerResult,
+  type BundleQuestion,
+  type CompletedAttempt,
+  type CourseBundle,
+  CourseError,
+  gradeQuiz,
+  type Lesson,
+  lessonDoesNotExist,
+  type Module,
+  messages,
+  moduleDoesNotExist,
+  type ProgressRecord,
+  type ProgressState,
+  type Quiz,
+  type QuizAttempt,
+  type QuizListItem,
+  type QuizWithQuestions,
+  reviewQuestion,
+  type StoredAnswer,
+  selectedLetter,
+  summarizeProgress,
+  summarizeQuizAttempts,
+} from '@coursekit/core';
+import { emptyLearnerState, type KeptAttempt, type LearnerState } from './learnerState';
+
+/** Completed attempts kept in full per quiz (the best one is always kept too); older ones only count. */
+export const KEPT_ATTEMPTS_PER_QUIZ = 20;
+
+export interface CourseStateOptions {
+  /** The LMS's id of the learner; it becomes the user id of records and attempts. */
+  learnerId: string;
+  /**
+   * The LMS's passing score for the judged quiz, scaled 0..1 (SCORM mastery score, cmi5
+   * masteryScore). When given it replaces the course's own, so the learner sees the bar the LMS holds.
+   */
+  masteryScore?: number | null;
+  now?: () => Date;
+}
+
+export interface PackagedQuiz {
+  /** Stable across exports: the quiz's kind and its place among quizzes of that kind. */
+  key: string;
+  quiz: Quiz;
+  questions: BundleQuestion[];
+}
+
+/**
+ * The learner's course inside a package: the bundle's course and the learner's state, answering
+ * what the API answers (same shapes, same errors) with core's rules — the progress summary, the
+ * grading and the quiz summaries are computed exactly as the server computes them.
+ */
+export type CourseState = ReturnType<typeof createCourseState>;
+
+export function createCourseState(bundle: CourseBundle, options: CourseStateOptions) {
+  const clock = options.now ?? (() => new Date());
+  // To the second: what the learner sees now is what comes back from the saved state later.
+  const now = () => new Date(Math.floor(clock().getTime() / 1000) * 1000);
+  const userId = options.learnerId;
+  const seen: Record<string, number> = {};
+  const quizzes: PackagedQuiz[] = bundle.quizzes.map(({ quiz, questions }) => {
+    const index = seen[quiz.kind] ?? 0;
+    seen[quiz.kind] = index + 1;
+    return { key: `${quiz.kind}.${index}`, quiz, questions };
+  });
+  /** The quiz whose result the LMS records: the course's (first) final quiz. */
+  const judged = quizzes.find((q) => q.quiz.kind === 'course');
+  const mastery = options.masteryScore;
+  if (judged && typeof mastery === 'number' && mastery >= 0 && mastery <= 1) {
+    judged.quiz = { ...judged.quiz, passing_score: Math.round(mastery * 10000) / 100 };
+  }
+
+  let state: LearnerState = emptyLearnerState();
+  let attempts: QuizAttempt[] = [];
+  let nextAttemptId = 1;
+
+  const quizById = (quizId: number) => {
+    const found = quizzes.find((q) => q.quiz.id === quizId);
+    if (!found || found.questions.length === 0) throw new CourseError('not_found', messages.quizNotFound);
+    return found;
+  };
+  const quizByKey = (key: string) => quizzes.find((q) => q.key === key);
+  const ownAttempt = (attemptId: number) => {
+    const attempt = attempts.find((a) => a.id === attemptId);
+    if (!attempt) throw new CourseError('not_found', 'Attempt not found');
+    return attempt;
+  };
+
+  function storedAnswer(quiz: PackagedQuiz, question: BundleQuestion, letter: AnswerLetter): StoredAnswer {
+    // learner §3: pre-assessment answers are stored as { selected, correct, isCorrect }.
+    return quiz.quiz.kind === 'pre_assessment'
+      ? { selected: letter, correct: question.correct_answer, isCorrect: letter === question.correct_answer }
+      : letter;
+  }
+
+  function fromKept(kept: KeptAttempt): QuizAttempt | null {
+    const quiz = quizByKey(kept.quizKey);
+    if (!quiz) return null;
+    const answers: Record<string, StoredAnswer> = {};
+    for (const q of quiz.questions) {
+      const letter = kept.answers[q.question_number];
+      if (letter) answers[String(q.id)] = storedAnswer(quiz, q, letter);
+    }
+    return {
+      id: nextAttemptId++,
+      user_id: userId,
+      quiz_id: quiz.quiz.id,
+      score: kept.score,
+      total_questions: kept.total,
+      percentage: kept.total > 0 ? (kept.score / kept.total) * 100 : 0,
+      passed: kept.passed,
+      answers,
+      started_at: kept.startedAt,
+      completed_at: kept.completedAt,
+    };
+  }
+
+  function toKept(attempt: QuizAttempt): KeptAttempt {
+    const quiz = quizById(attempt.quiz_id);
+    const answers: Record<number, AnswerLetter> = {};
+    for (const q of quiz.questions) {
+      const letter = selectedLetter(attempt.answers[String(q.id)]);
+      if (letter) answers[q.question_number] = letter;
+    }
+    return {
+      quizKey: quiz.key,
+      startedAt: attempt.started_at,
+      completedAt: attempt.completed_at!,
+      answers,
+      score: attempt.score,
+      total: attempt.total_questions,
+      passed: attempt.passed,
+    };
+  }
+
+  const completedAttempts = () => attempts.filter((a) => a.completed_at !== null);
+
+  /** Keeps the newest attempts of a quiz and its best one; older ones only add to its count. */
+  function retain(quizId: number) {
+    const own = completedAttempts().filter((a) => a.quiz_id === quizId);
+    if (own.length <= KEPT_ATTEMPTS_PER_QUIZ) return;
+    const best = own.reduce((top, a) => (a.percentage > top.percentage ? a : top));
+    const newest = new Set(own.slice(-KEPT_ATTEMPTS_PER_QUIZ));
+    const dropped = own.filter((a) => !newest.has(a) && a !== best);
+    attempts = attempts.filter((a) => !dropped.includes(a));
+    const key = quizById(quizId).key;
+    state.earlierAttempts[key] = (state.earlierAttempts[key] ?? 0) + dropped.length;
+  }
+
+  const lessonByKey = (key: string) => bundle.lessons.find((l) => l.lesson_key === key);
+
+  function records(): ProgressRecord[] {
+    return state.lessons.flatMap(({ key, at }, index) => {
+      const lesson = lessonByKey(key);
+      if (!lesson) return [];
+      return [
+        {
+          id: index + 1,
+          user_id: userId,
+          lesson_id: lesson.id,
+          lesson_key: key,
+          module_id: lesson.module_id,
+          completed: true,
+          lesson_order: lesson.order,
+          tracking_method: 'stable' as const,
+          updated_at: at,
+        },
+      ];
+    });
+  }
+
+  function progress(): ProgressState {
+    const list = records();
+    return {
+      records: list,
+      summary: summarizeProgress({
+        modules: bundle.modules,
+        lessons: bundle.lessons,
+        records: list,
+        quizzes: quizzes.map((q) => q.quiz),
+        attempts: completedAttempts(),
+      }),
+    };
+  }
+
+  function review(attempt: QuizAttempt): CompletedAttempt {
+    const quiz = quizById(attempt.quiz_id);
+    return {
+      attempt: { ...attempt, answers: { ...attempt.answers } },
+      review: quiz.questions.map((q) => reviewQuestion(q, attempt.answers[String(q.id)])),
+    };
+  }
+
+  const moduleOrFail = (moduleId: number) => {
+    if (!bundle.modules.some((m) => m.id === moduleId)) {
+      throw new CourseError('not_found', moduleDoesNotExist(moduleId));
+    }
+  };
+
+  return {
+    bundle,
+    quizzes,
+    judged,
+
+    /** Replaces the learner's state (a resumed session); attempts in progress are dropped. */
+    load(saved: LearnerState) {
+      state = {
+        lessons: saved.lessons.filter((l) => lessonByKey(l.key)),
+        attempts: [],
+        earlierAttempts: { ...saved.earlierAttempts },
+      };
+      nextAttemptId = 1;
+      attempts = saved.attempts.flatMap((kept) => fromKept(kept) ?? []);
+    },
+    /** What to save: completed lessons and completed attempts. */
+    snapshot(): LearnerState {
+      return {
+        lessons: state.lessons.map((l) => ({ ...l })),
+        attempts: completedAttempts().map(toKept),
+        earlierAttempts: { ...state.earlierAttempts },
+      };
+    },
+
+    modules(): Module[] {
+      return bundle.modules.map(({ duration_minutes: _d, ...m }) => m);
+    },
+    lessons(moduleId: number): Lesson[] {
+      moduleOrFail(moduleId);
+      return bundle.lessons.filter((l) => l.module_id === moduleId).map((l) => ({ ...l }));
+    },
+
+    progress,
+    setLessonCompleted(key: string, completed: boolean): ProgressState {
+      if (!lessonByKey(key)) throw new CourseError('not_found', lessonDoesNotExist(key));
+      const done = state.lessons.some((l) => l.key === key);
+      if (completed && !done) state.lessons.push({ key, at: now().toISOString() });
+      if (!completed && done) state.lessons = state.lessons.filter((l) => l.key !== key);
+      return progress();
+    },
+    reset(): ProgressState {
+      state = emptyLearnerState();
+      attempts = [];
+      return progress();
+    },
+    resetModule(moduleId: number): ProgressState {
+      moduleOrFail(moduleId);
+      state.lessons = state.lessons.filter((l) => lessonByKey(l.key)?.module_id !== moduleId);
+      return progress();
+    },
+
+    quizList(): QuizListItem[] {
+      return [...quizzes]
+        .sort((a, b) => a.quiz.created_at.localeCompare(b.quiz.created_at) || a.quiz.id - b.quiz.id)
+        .map(({ key, quiz }) => {
+          const summary = summarizeQuizAttempts(completedAttempts().filter((a) => a.quiz_id === quiz.id));
+          const earlier = state.earlierAttempts[key] ?? 0;
+          return {
+            quiz: { ...quiz },
+            summary: { ...summary, totalAttempts: summary.totalAttempts + earlier },
+          };
+        });
+    },
+    quiz(quizId: number): QuizWithQuestions {
+      const { quiz, questions } = quizById(quizId);
+      return {
+        quiz: { ...quiz },
+        questions: questions.map(
+          ({ correct_answer: _c, explanation: _e, objectives: _o, module_id: _m, ...q }) => q,
+        ),
+      };
+    },
+    startAttempt(quizId: number): QuizAttempt {
+      const { quiz, questions } = quizById(quizId);
+      const attempt: QuizAttempt = {
+        id: nextAttemptId++,
+        user_id: userId,
+        quiz_id: quiz.id,
+        score: 0,
+        total_questions: questions.length,
+        percentage: 0,
+        passed: false,
+        answers: {},
+        started_at: now().toISOString(),
+        completed_at: null,
+      };
+      attempts.push(attempt);
+      return { ...attempt, answers: {} };
+    },
+    answer(attemptId: number, questionId: number, letter: AnswerLetter): AnswerResult {
+      const attempt = ownAttempt(attemptId);
+      const quiz = quizById(attempt.quiz_id);
+      const question = quiz.questions.find((q) => q.id === questionId);
+      if (!question) throw new CourseError('not_found', 'Question not found in this quiz');
+      if (attempt.completed_at !== null)
+        throw new CourseError('conflict', 'This attempt is already complete');
+      if (attempt.answers[String(questionId)] !== undefined) {
+        throw new CourseError('conflict', 'This question has already been answered');
+      }
+      attempt.answers[String(questionId)] = storedAnswer(quiz, question, letter);
+      return {
+        question_id: questionId,
+        selected: letter,
+        isCorrect: letter === question.correct_answer,
+        correct_answer: question.correct_answer,
+        explanation: question.explanation,
+      };
+    },
+    complete(attemptId: number, sent?: Record<string, AnswerLetter>): CompletedAttempt {
+      const attempt = ownAttempt(attemptId);
+      if (attempt.completed_at !== null)
+        throw new CourseError('conflict', 'This attempt is already complete');
+      const quiz = quizById(attempt.quiz_id);
+      const given: Record<string, StoredAnswer> =
+        quiz.quiz.kind === 'pre_assessment'
+          ? Object.fromEntries(
+              quiz.questions.flatMap((q) => {
+                const letter = sent?.[String(q.id)];
+                return letter ? [[String(q.id), storedAnswer(quiz, q, letter)]] : [];
+              }),
+            )
+          : attempt.answers;
+      const missing = quiz.questions.filter((q) => given[String(q.id)] === undefined).length;
+      if (missing > 0) {
+        throw new CourseError(
+          'validation_error',
+          `Answer every question before completing (${missing} unanswered)`,
+          { answers: `${missing} questions unanswered` },
+        );
+      }
+      Object.assign(attempt, gradeQuiz(quiz.questions, given, quiz.quiz.passing_score), {
+        answers: given,
+        completed_at: now().toISOString(),
+      });
+      retain(quiz.quiz.id);
+      return review(attempt);
+    },
+    attempts(quizId: number): CompletedAttempt[] {
+      quizById(quizId);
+      return completedAttempts()
+        .filter((a) => a.quiz_id === quizId)
+        .sort((a, b) => b.completed_at!.localeCompare(a.completed_at!) || b.id - a.id)
+        .map(review);
+    },
+    /** The completed attempts, oldest first (for the LMS report). */
+    completedAttempts,
+    /** An attempt of this session, completed or not. */
+    findAttempt: (attemptId: number): QuizAttempt | undefined => attempts.find((a) => a.id === attemptId),
+  };
+}
