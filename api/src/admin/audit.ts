@@ -1,17 +1,23 @@
-import type { AdminActionLog, Page, SecurityEvent, SecurityEventType } from '@coursekit/core';
+import {
+  type AdminActionLog,
+  AUDIT_PAGE_SIZE,
+  type Page,
+  pageWindow,
+  type SecurityEvent,
+  type SecurityEventType,
+} from '@coursekit/core';
 import { desc, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
-import { pageOf } from './users';
 
 const { adminActionLog, securityEvents } = schema;
 
 // admin §6/§8: the admin action log and the security events, newest first, paged.
 
-type PageQuery = { page?: string | undefined; pageSize?: string | undefined };
+type PageQuery = { page?: number | undefined; pageSize?: number | undefined };
 
 export async function auditActions(ctx: AppContext, query: PageQuery): Promise<Page<AdminActionLog>> {
-  const { page, pageSize, offset } = pageOf(query, 50);
+  const { page, pageSize, offset } = pageWindow(query, AUDIT_PAGE_SIZE);
   const [rows, [count]] = await Promise.all([
     ctx.db
       .select()
@@ -38,7 +44,7 @@ export async function auditActions(ctx: AppContext, query: PageQuery): Promise<P
 }
 
 export async function auditSecurityEvents(ctx: AppContext, query: PageQuery): Promise<Page<SecurityEvent>> {
-  const { page, pageSize, offset } = pageOf(query, 50);
+  const { page, pageSize, offset } = pageWindow(query, AUDIT_PAGE_SIZE);
   const [rows, [count]] = await Promise.all([
     ctx.db
       .select()

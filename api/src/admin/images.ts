@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   contentHash,
+  IMAGE_LISTING_LIMIT,
   type ImageAnalysisResult,
   type ImageCorrectionResult,
   type ImageValidationResult,
@@ -17,12 +18,10 @@ import { serialized } from './content';
 import { type AdminAuth, logAction } from './route';
 
 const { lessons, lessonVersions } = schema;
-/** admin §9: the storage listing's limit. */
-export const LISTING_LIMIT = 1000;
 
 /** The image-assets listing, by name, at most 1000 files, with size and modification time. */
 export async function listImages(ctx: AppContext): Promise<StoredImage[]> {
-  const names = (await ctx.storage.list(IMAGE_BUCKET)).sort().slice(0, LISTING_LIMIT);
+  const names = (await ctx.storage.list(IMAGE_BUCKET)).sort().slice(0, IMAGE_LISTING_LIMIT);
   const root = path.join(ctx.config.dataDir, 'storage', IMAGE_BUCKET);
   return Promise.all(
     names.map(async (name) => {
@@ -72,7 +71,7 @@ export async function runCorrection(
   progress: ProgressReporter,
 ): Promise<ImageCorrectionResult> {
   const [candidates, stored] = await Promise.all([activeLessons(ctx, true), ctx.storage.list(IMAGE_BUCKET)]);
-  const { result, updates } = correctImageLinks(candidates, stored.slice(0, LISTING_LIMIT), (p) =>
+  const { result, updates } = correctImageLinks(candidates, stored.slice(0, IMAGE_LISTING_LIMIT), (p) =>
     progress(Math.min(p, 99)),
   );
   if (updates.length > 0) {

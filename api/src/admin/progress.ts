@@ -1,4 +1,4 @@
-import type { CompletedAttempt, SystemStats, UserProgressView } from '@coursekit/core';
+import { adminMessages, type CompletedAttempt, type SystemStats, type UserProgressView } from '@coursekit/core';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
@@ -62,7 +62,7 @@ export async function adminResetModule(ctx: AppContext, admin: AdminAuth, userId
 export async function adminResetQuiz(ctx: AppContext, admin: AdminAuth, userId: string, quizId: number) {
   await getUser(ctx, userId);
   const [quiz] = await ctx.db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.id, quizId));
-  if (!quiz) throw fail('not_found', 'Quiz not found');
+  if (!quiz) throw fail('not_found', adminMessages.adminQuizNotFound);
   const removed = await ctx.db
     .delete(quizAttempts)
     .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId)))

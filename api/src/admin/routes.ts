@@ -1,4 +1,4 @@
-import { adminEndpoints as E } from '@coursekit/core';
+import { adminEndpoints as E, ROLES } from '@coursekit/core';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -45,10 +45,8 @@ const userId = z.string().uuid('Not a user id');
 const userParams = z.strictObject({ userId });
 const userQuizParams = z.strictObject({ userId, quizId: idParam });
 const userModuleParams = z.strictObject({ userId, moduleId: idParam });
-const roleParams = z.strictObject({ userId, role: z.enum(['admin', 'moderator', 'user']) });
+const roleParams = z.strictObject({ userId, role: z.enum(ROLES) });
 const moduleParams = z.strictObject({ moduleId: idParam });
-/** admin §9: modules 1 to 5 are loadable. */
-const loadableModuleParams = z.strictObject({ moduleId: z.coerce.number().int().min(1).max(5) });
 const jobParams = z.strictObject({ jobId: z.string().uuid('Not a job id') });
 
 /** Every admin route of core's adminEndpoints, each behind the admin guard. */
@@ -120,7 +118,7 @@ export function adminRoutes(ctx: AppContext) {
   );
 
   mountAdmin(router, ctx, E.adminLoadAllContent, {}, ({ admin }) => loadAllContent(ctx, admin));
-  mountAdmin(router, ctx, E.adminLoadModuleContent, { params: loadableModuleParams }, ({ admin, params }) =>
+  mountAdmin(router, ctx, E.adminLoadModuleContent, { params: moduleParams }, ({ admin, params }) =>
     loadModuleContent(ctx, admin, params.moduleId),
   );
   mountAdmin(router, ctx, E.adminRefreshImages, {}, ({ admin }) => refreshImages(ctx, admin));

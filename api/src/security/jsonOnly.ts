@@ -1,3 +1,4 @@
+import { messages } from '@coursekit/core';
 import type { RequestHandler } from 'express';
 import { fail } from '../http/errors';
 
@@ -12,5 +13,5 @@ export const jsonOnly: RequestHandler = (req, res, next) => {
   if (!hasBody || req.is('application/json')) return next();
   res
     .status(415)
-    .json(fail('invalid_request', 'Request bodies must be JSON (Content-Type: application/json)').toJSON());
+    .json(fail('invalid_request', messages.bodyMustBeJson).toJSON());
 };

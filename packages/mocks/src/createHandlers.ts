@@ -5,10 +5,11 @@ import {
   endpoints,
   HTTP_STATUS,
   messages,
+  parseInput,
 } from '@coursekit/core';
 import { delay, HttpResponse, http } from 'msw';
 import { createAdminHandlers } from './admin/createAdminHandlers';
-import type { MemoryStore } from './createMemoryStore';
+import type { MemoryStore } from './store/createMemoryStore';
 
 export interface HandlersOptions {
   /** Where the API lives, as the adapter's `baseUrl`; default '/api'. */
@@ -91,14 +92,13 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
       if (store.options.failing)
         return fail(new CourseError('unavailable', messages.databaseConnectionFailed));
       const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
-      let body: Record<string, unknown> = {};
-      if (endpoint.body) {
-        const raw = await request.json().catch(() => undefined);
-        const parsed = endpoint.body.safeParse(raw ?? {});
-        if (!parsed.success) return fail(new CourseError('validation_error', messages.authInvalidRequest));
-        body = parsed.data as Record<string, unknown>;
-      }
       try {
+        // The body read as the API reads it: the endpoint's schema, core's wording of a refusal.
+        let body: Record<string, unknown> = {};
+        if (endpoint.body) {
+          const raw = await request.json().catch(() => undefined);
+          body = parseInput(endpoint.body, raw ?? {}, 'body') as Record<string, unknown>;
+        }
         const answer = handle!({
           params: params as Record<string, string>,
           body,

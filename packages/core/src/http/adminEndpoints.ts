@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { pageRangeMessage } from '../adminMessages';
+import { MAX_PAGE, MAX_PAGE_SIZE } from '../rules/paging';
 import {
   AdminActionLogSchema,
   AdminUserViewSchema,
@@ -33,15 +35,25 @@ import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
 // resource.' without the admin role). Long image jobs answer a JobStatus (202) and are polled with
 // `adminJob` until their state is 'done' or 'error'. Query strings are listed in `query`.
 
-const pageNumber = z.optional(z.string());
+/**
+ * A page number or size: the query string's text coerced to a whole number from 1 to `max`
+ * (the memory adapter passes numbers, which pass as they are).
+ */
+const pageNumber = (max: number) => {
+  const error = pageRangeMessage(max);
+  return z.optional(z.coerce.number().check(z.int({ error }), z.gte(1, { error }), z.lte(max, { error })));
+};
 
 export const UserListQuerySchema = z.strictObject({
   search: z.optional(z.string()),
   sort: z.optional(z.enum(['asc', 'desc'])),
-  page: pageNumber,
-  pageSize: pageNumber,
+  page: pageNumber(MAX_PAGE),
+  pageSize: pageNumber(MAX_PAGE_SIZE),
 });
-export const PageQuerySchema = z.strictObject({ page: pageNumber, pageSize: pageNumber });
+export const PageQuerySchema = z.strictObject({
+  page: pageNumber(MAX_PAGE),
+  pageSize: pageNumber(MAX_PAGE_SIZE),
+});
 
 export const CreateUserBodySchema = z.strictObject({
   email: z.string(),
@@ -73,7 +85,7 @@ export interface AdminEndpoint {
   method: Method;
   path: string;
   auth: 'admin';
-  /** The query string's schema (values arrive as strings). */
+  /** The query string's schema (values arrive as strings; numbers are coerced). */
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
   /** The answer's schema; absent for 204 No Content and for streams. */

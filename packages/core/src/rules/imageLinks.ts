@@ -3,6 +3,9 @@ import type { ImageAnalysisResult } from '../schemas/admin';
 /** The storage bucket lesson images live in (admin §3). */
 export const IMAGE_BUCKET = 'image-assets';
 
+/** admin §9: the storage listing's limit (files, by name). */
+export const IMAGE_LISTING_LIMIT = 1000;
+
 /** admin §4: each image tool's progress steps; the last one finishes the job. */
 export const IMAGE_JOB_STEPS = {
   'image-analysis': [25, 50, 75, 100],

@@ -1,11 +1,17 @@
-import { type CompletedAttempt, CourseError, type QuizAttempt, type UserProgressView } from '@coursekit/core';
-import { type AdminState, logAction, requireUser } from './adminState';
+import {
+  adminMessages,
+  type CompletedAttempt,
+  CourseError,
+  type QuizAttempt,
+  type UserProgressView,
+} from '@coursekit/core';
+import { type AdminTables, logAction, requireUser } from './adminTables';
 
 /**
  * Any learner's progress for the admin user-progress page, and its resets (admin §2, §7). The
  * summary and quiz summaries come from the learner store, i.e. from core's rules.
  */
-export function adminProgress(state: AdminState) {
+export function adminProgress(state: AdminTables) {
   const { store } = state;
   const { attempts } = store.tables;
 
@@ -63,7 +69,7 @@ export function adminProgress(state: AdminState) {
     resetQuiz(actor: string, userId: string, quizId: number): void {
       requireUser(state, userId);
       if (!store.quizzesList.some((q) => q.id === quizId))
-        throw new CourseError('not_found', 'Quiz not found');
+        throw new CourseError('not_found', adminMessages.adminQuizNotFound);
       const removed = deleteAttempts(userId, (a) => a.quiz_id === quizId);
       logAction(state, actor, 'quiz_progress_reset', userId, { quiz_id: quizId, attempts: removed });
     },

@@ -5,26 +5,23 @@ import {
   type CreateUserInput,
   messages,
   type Page,
+  pageOfList,
   ROLES,
   type Role,
   type SelectableProfile,
-  type UserListQuery,
+  searchAndSortUsers,
+  USERS_PAGE_SIZE,
+  type UserSort,
   validateCreateUserForm,
   validateEmail,
   validatePassword,
 } from '@coursekit/core';
-import type { UserRow } from '../createMemoryStore';
-import { type AdminState, logAction, now, paged, pageOf, requireUser } from './adminState';
+import { now, type UserRow } from '../store/memoryTables';
+import { type AdminTables, logAction, requireUser } from './adminTables';
 
 /** The name an admin sees: the profile's once there is one (blank is null there), the sign-up name before. */
 const nameOf = (row: UserRow): string | null =>
   row.profile ? row.profile.display_name : (row.user.user_metadata.name ?? null);
-
-/** admin §2: the list sorts by the last word of the display name. */
-const lastWord = (row: UserRow) => (nameOf(row) ?? '').trim().toLowerCase().split(/\s+/).at(-1) ?? '';
-
-/** Plain code-unit order: fast on 10,000 rows, and the same on every machine. */
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const sortedRoles = (roles: Role[]): Role[] => ROLES.filter((role) => roles.includes(role));
 
@@ -43,37 +40,29 @@ export function userView(row: UserRow): AdminUserView {
 }
 
 /** Users and roles (admin §2 User Management, §4 Roles, §5 Create user / Profile edit). */
-export function adminUsers(state: AdminState) {
+export function adminUsers(state: AdminTables) {
   const { store } = state;
   const { users, byEmail, accessTokens, progress, attempts } = store.tables;
 
   return {
-    /** Search (case-insensitive substring of name or e-mail), sort by last word, then one page. */
+    /** core's rules/userList.ts (search, sort by last word), then one page. */
     list(
-      query: Omit<UserListQuery, 'page' | 'pageSize'> & {
-        page?: number | string;
-        pageSize?: number | string;
+      query: {
+        search?: string | undefined;
+        sort?: UserSort | undefined;
+        page?: number | undefined;
+        pageSize?: number | undefined;
       } = {},
     ): Page<AdminUserView> {
-      const { page, pageSize } = pageOf(query);
-      const needle = query.search?.trim().toLowerCase();
-      let rows = [...users.values()];
-      if (needle) {
-        rows = rows.filter(
-          (r) =>
-            r.user.email.toLowerCase().includes(needle) || (nameOf(r) ?? '').toLowerCase().includes(needle),
-        );
-      }
-      if (query.sort) {
-        const sign = query.sort === 'asc' ? 1 : -1;
-        const keyed = rows.map((row) => ({ row, key: lastWord(row) }));
-        keyed.sort((a, b) => sign * cmp(a.key, b.key) || cmp(a.row.user.email, b.row.user.email));
-        rows = keyed.map((k) => k.row);
-      } else {
-        rows.sort((a, b) => cmp(b.user.created_at, a.user.created_at) || cmp(a.user.id, b.user.id));
-      }
-      const result = paged(rows, page, pageSize);
-      return { ...result, items: result.items.map(userView) };
+      const listed = [...users.values()].map((row) => ({
+        id: row.user.id,
+        email: row.user.email,
+        name: nameOf(row),
+        created_at: row.user.created_at,
+        row,
+      }));
+      const result = pageOfList(searchAndSortUsers(listed, query), query, USERS_PAGE_SIZE);
+      return { ...result, items: result.items.map((u) => userView(u.row)) };
     },
 
     get: (userId: string): AdminUserView => userView(requireUser(state, userId)),
@@ -92,7 +81,9 @@ export function adminUsers(state: AdminState) {
         throw new CourseError('weak_password', messages.authWeakPassword, { password: password.error });
       }
       const email = validateEmail(input.email);
-      if (!email.ok) throw new CourseError('validation_error', messages.createUserEmailInvalid);
+      if (!email.ok) {
+        throw new CourseError('validation_error', messages.createUserEmailInvalid, { email: email.error });
+      }
       if (byEmail.has(email.value)) {
         throw new CourseError('user_already_registered', messages.authUserAlreadyRegistered);
       }
