@@ -1,6 +1,6 @@
-import { messages } from '@coursekit/core';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { messages } from '@coursekit/core';
 import express, { type Express, Router } from 'express';
 import helmet from 'helmet';
 import pino, { type Logger } from 'pino';

@@ -50,8 +50,7 @@ export function jobRegistry(ctx: Pick<AppContext, 'db' | 'logger' | 'clock'>) {
         .select({ n: sql<number>`count(*)::int` })
         .from(adminJobs)
         .where(and(eq(adminJobs.state, 'running'), gt(adminJobs.updatedAt, new Date(now - JOB_STALE_MS))));
-      if ((busy?.n ?? 0) >= MAX_RUNNING)
-        throw fail('rate_limited', adminMessages.tooManyJobs);
+      if ((busy?.n ?? 0) >= MAX_RUNNING) throw fail('rate_limited', adminMessages.tooManyJobs);
       const [row] = await ctx.db
         .insert(adminJobs)
         .values({

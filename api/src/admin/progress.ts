@@ -1,4 +1,9 @@
-import { adminMessages, type CompletedAttempt, type SystemStats, type UserProgressView } from '@coursekit/core';
+import {
+  adminMessages,
+  type CompletedAttempt,
+  type SystemStats,
+  type UserProgressView,
+} from '@coursekit/core';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';

@@ -55,22 +55,23 @@ export async function getCertificate(ctx: AppContext, userId: string): Promise<C
 
 export async function downloadGrant(ctx: AppContext, userId: string): Promise<string> {
   const certificate = await getCertificate(ctx, userId);
-  if (!certificate)
-    throw fail('not_found', messages.certificateNotYet);
+  if (!certificate) throw fail('not_found', messages.certificateNotYet);
   return signGrant(ctx, userId, GRANT_AUDIENCE, GRANT_TTL_SECONDS);
 }
 
 export async function certificateForGrant(ctx: AppContext, grant: string): Promise<Certificate> {
   const userId = await verifyGrant(ctx, grant, GRANT_AUDIENCE);
-  if (!userId)
-    throw fail('unauthorized', messages.certificateLinkExpired);
+  if (!userId) throw fail('unauthorized', messages.certificateLinkExpired);
   const certificate = await getCertificate(ctx, userId);
   if (!certificate) throw fail('not_found', messages.certificateMissing);
   return certificate;
 }
 
 export async function checkCode(ctx: AppContext, code: string): Promise<CertificateCheck> {
-  const [row] = await ctx.db.select().from(certificates).where(eq(certificates.code, normalizeCertificateCode(code)));
+  const [row] = await ctx.db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.code, normalizeCertificateCode(code)));
   return row ? { valid: true, certificate: toCertificate(row) } : { valid: false, certificate: null };
 }
 

@@ -11,7 +11,5 @@ import { fail } from '../http/errors';
 export const jsonOnly: RequestHandler = (req, res, next) => {
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   if (!hasBody || req.is('application/json')) return next();
-  res
-    .status(415)
-    .json(fail('invalid_request', messages.bodyMustBeJson).toJSON());
+  res.status(415).json(fail('invalid_request', messages.bodyMustBeJson).toJSON());
 };

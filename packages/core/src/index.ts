@@ -98,13 +98,13 @@ export {
 export type { AnalyticsData } from './rules/analyticsReport';
 export { analyticsReport, progressCsvRows } from './rules/analyticsReport';
 export type { AuthErrorLike, MappedAuthError } from './rules/authErrors';
+export { mapAuthError } from './rules/authErrors';
 export {
   CERTIFICATE_CODE_ALPHABET,
   CERTIFICATE_CODE_PATTERN,
   certificateCode,
   normalizeCertificateCode,
 } from './rules/certificateCode';
-export { mapAuthError } from './rules/authErrors';
 export {
   avatarInitials,
   COURSE_TIME,
@@ -222,6 +222,8 @@ export {
   validateCreateUserForm,
   validateResetEmailField,
 } from './validation/forms';
+export type { InputIssue } from './validation/invalidInput';
+export { invalidInput, invalidInputFromIssues, parseInput } from './validation/invalidInput';
 export { NAME_MAX_LENGTH, validateName } from './validation/name';
 export {
   COMMON_PASSWORD_PATTERNS,
@@ -233,6 +235,4 @@ export {
   validatePassword,
   validateResetPasswordForm,
 } from './validation/password';
-export type { InputIssue } from './validation/invalidInput';
-export { invalidInput, invalidInputFromIssues, parseInput } from './validation/invalidInput';
 export type { Validated } from './validation/result';

@@ -57,7 +57,9 @@ export function createMemoryAdapter(store: MemoryStore, options: MemoryAdapterOp
   return {
     // Only an admin scenario's adapter carries the admin part; a learner's has none (the widget's
     // guard case). The store still checks the admin role on every admin call, as the server does.
-    ...(store.options.admin ? { admin: createMemoryAdminAdapter(store, () => session?.access_token ?? null) } : {}),
+    ...(store.options.admin
+      ? { admin: createMemoryAdminAdapter(store, () => session?.access_token ?? null) }
+      : {}),
     auth: {
       getSession: async () => session,
       onSessionChange(listener) {

@@ -23,7 +23,8 @@ export function settingsPatch(
   const patch: Partial<Pick<SystemSettings, 'maintenance_mode' | 'system_message' | 'system_message_type'>> =
     {};
   if (change.maintenance_mode !== undefined) patch.maintenance_mode = change.maintenance_mode;
-  if (change.system_message !== undefined) patch.system_message = normalizeSystemMessage(change.system_message);
+  if (change.system_message !== undefined)
+    patch.system_message = normalizeSystemMessage(change.system_message);
   if (change.system_message_type !== undefined) patch.system_message_type = change.system_message_type;
   if (change.maintenance_mode === false) {
     patch.system_message = null;

@@ -7,10 +7,17 @@ import type {
   QuizQuestionWithKey,
   Role,
 } from '../schemas/entities';
-import { median, type ProgressCsvRow, round1, scoreGroup, shareCorrect, shortQuestionText } from './analytics';
+import {
+  median,
+  type ProgressCsvRow,
+  round1,
+  scoreGroup,
+  shareCorrect,
+  shortQuestionText,
+} from './analytics';
 import { completedLessonIds, type LessonRef, percent } from './progress';
-import { byCodePoint } from './userList';
 import { selectedLetter } from './quiz';
+import { byCodePoint } from './userList';
 
 // The Analytics tab's figures (DESIGN decision 10) and the progress CSV, defined once over plain
 // data. The mocks compute them with these functions; the API computes the same definitions in SQL
@@ -135,7 +142,13 @@ export function analyticsReport(data: AnalyticsData, now: Date): AnalyticsReport
   const courseTotal = [...totals.values()].reduce((a, b) => a + b, 0);
   const funnel = [...data.modules]
     .sort((a, b) => a.order_index - b.order_index || a.id - b.id)
-    .map((m) => ({ moduleId: m.id, title: m.name, lessons: totals.get(m.id) ?? 0, started: 0, completed: 0 }));
+    .map((m) => ({
+      moduleId: m.id,
+      title: m.name,
+      lessons: totals.get(m.id) ?? 0,
+      started: 0,
+      completed: 0,
+    }));
   const preQuizzes = new Set(data.quizzes.filter((q) => q.kind === 'pre_assessment').map((q) => q.id));
   const pre: Array<{ userId: string; percentage: number; passed: boolean }> = [];
   const final: Array<{ userId: string; percentage: number; passed: boolean }> = [];

@@ -105,7 +105,10 @@ export function answersToGrade(
   return Object.fromEntries(
     questions.map((q) => {
       const selected = given[String(q.id)]!;
-      return [String(q.id), { selected, correct: q.correct_answer, isCorrect: selected === q.correct_answer }];
+      return [
+        String(q.id),
+        { selected, correct: q.correct_answer, isCorrect: selected === q.correct_answer },
+      ];
     }),
   );
 }

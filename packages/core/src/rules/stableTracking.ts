@@ -34,7 +34,9 @@ export function averageLessonVersion(versions: ReadonlyArray<number | null | und
  * The lesson a legacy record (or one without a key) moves to on migrateProgressToStable: the
  * lesson of its key, else of its id, else the active lesson at its module and order.
  */
-export function migrationTarget<L extends Pick<Lesson, 'id' | 'lesson_key' | 'module_id' | 'order' | 'is_active'>>(
+export function migrationTarget<
+  L extends Pick<Lesson, 'id' | 'lesson_key' | 'module_id' | 'order' | 'is_active'>,
+>(
   record: Pick<ProgressRecord, 'lesson_key' | 'lesson_id' | 'module_id' | 'lesson_order'>,
   lessons: ReadonlyArray<L>,
 ): L | undefined {
@@ -42,7 +44,9 @@ export function migrationTarget<L extends Pick<Lesson, 'id' | 'lesson_key' | 'mo
     (record.lesson_key !== null ? lessons.find((l) => l.lesson_key === record.lesson_key) : undefined) ??
     (record.lesson_id !== null ? lessons.find((l) => l.id === record.lesson_id) : undefined) ??
     (record.lesson_order !== null
-      ? lessons.find((l) => l.is_active && l.module_id === record.module_id && l.order === record.lesson_order)
+      ? lessons.find(
+          (l) => l.is_active && l.module_id === record.module_id && l.order === record.lesson_order,
+        )
       : undefined)
   );
 }

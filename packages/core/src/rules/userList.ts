@@ -24,7 +24,10 @@ export type UserSort = 'asc' | 'desc';
 export const userSearchNeedle = (search: string | undefined): string => (search ?? '').trim().toLowerCase();
 
 /** admin §2: the search box matches name or e-mail as a case-insensitive substring. */
-export function matchesUserSearch(user: Pick<ListedUser, 'email' | 'name'>, search: string | undefined): boolean {
+export function matchesUserSearch(
+  user: Pick<ListedUser, 'email' | 'name'>,
+  search: string | undefined,
+): boolean {
   const needle = userSearchNeedle(search);
   if (needle === '') return true;
   return user.email.toLowerCase().includes(needle) || (user.name ?? '').toLowerCase().includes(needle);

@@ -7,7 +7,13 @@ import { AnalyticsReportSchema } from '../schemas/analytics';
 import type { CompletedAttempt, Lesson, Module } from '../schemas/entities';
 import type { AdminConformanceHarness, AdminWorld } from './adminConformance';
 import { signedUp } from './expectations';
-import { completeLessons, type QuizKeys, quizKeys, takeCourseQuiz, takePreAssessment } from './learnerActions';
+import {
+  completeLessons,
+  type QuizKeys,
+  quizKeys,
+  takeCourseQuiz,
+  takePreAssessment,
+} from './learnerActions';
 
 interface Learner {
   adapter: CourseAdapter;
@@ -33,7 +39,8 @@ async function analyticsDataOf(learners: Learner[], quizzes: QuizKeys[]): Promis
   }
   const questions = new Map<number, AnalyticsData['questions'][number]>();
   for (const { attempt, review } of attempts) {
-    for (const r of review) questions.set(r.question_id, { ...r, id: r.question_id, quiz_id: attempt.quiz_id });
+    for (const r of review)
+      questions.set(r.question_id, { ...r, id: r.question_id, quiz_id: attempt.quiz_id });
   }
   return {
     // Sign-up order is account age; the figures only compare the times.
@@ -69,7 +76,8 @@ export function runAdminAnalyticsChecks({ isolatedWorld }: AdminConformanceHarne
       world = await isolatedWorld();
       keys = await quizKeys(world);
       learners = [];
-      for (const name of ['Ana Silva', 'Bo Brown', 'Cy Chen']) learners.push({ ...(await signedUp(world, name)), name });
+      for (const name of ['Ana Silva', 'Bo Brown', 'Cy Chen'])
+        learners.push({ ...(await signedUp(world, name)), name });
       const bo = learners[1]!.adapter;
       const [first] = await bo.course.modules();
       await completeLessons(bo, (await bo.course.lessons(first!.id)).length);
@@ -94,11 +102,16 @@ export function runAdminAnalyticsChecks({ isolatedWorld }: AdminConformanceHarne
       expect(report.funnel[0]).toMatchObject({ moduleId: firstModule, started: 1, completed: 1 });
       expect(report.funnel.slice(1).every((f) => f.started === 0)).toBe(true);
       const preCount = keys.pre.questions.length;
-      expect(report.scores.preAssessment).toMatchObject({ learners: 1, average: round1((1 / preCount) * 100) });
+      expect(report.scores.preAssessment).toMatchObject({
+        learners: 1,
+        average: round1((1 / preCount) * 100),
+      });
       expect(report.scores.final).toMatchObject({ learners: 1, average: 100, median: 100, passed: 1 });
       expect(report.scores.paired).toMatchObject({ learners: 1, improved: 1 });
       const pre = report.difficulty.find((q) => q.kind === 'pre_assessment')!;
-      expect(pre.questions.map((q) => q.shareCorrect)).toEqual(keys.pre.questions.map((_, i) => (i === 0 ? 1 : 0)));
+      expect(pre.questions.map((q) => q.shareCorrect)).toEqual(
+        keys.pre.questions.map((_, i) => (i === 0 ? 1 : 0)),
+      );
       const final = report.difficulty.find((q) => q.quizId === keys.course.quizId)!;
       expect(final.attempts).toBe(2);
       expect(final.questions.every((q) => q.answered === 2 && q.shareCorrect === 0.5)).toBe(true);

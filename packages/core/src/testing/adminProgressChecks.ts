@@ -49,19 +49,34 @@ export function runAdminProgressChecks({ world }: AdminConformanceHarness): void
       expect((await admin.userProgress.get(userId)).preAssessment).toBeNull();
       const inSecond = (await adapter.progress.get()).summary.modules.find((m) => m.moduleId === second!.id)!;
       await admin.userProgress.resetModule(userId, second!.id);
-      expect((await admin.userProgress.get(userId)).summary.completedLessons).toBe(8 - inSecond.completedLessons);
+      expect((await admin.userProgress.get(userId)).summary.completedLessons).toBe(
+        8 - inSecond.completedLessons,
+      );
       await admin.userProgress.reset(userId);
       expect((await admin.userProgress.get(userId)).summary.hasStarted).toBe(false);
       const types = (await admin.audit.actions()).items.slice(0, 4).map((a) => a.action_type);
-      expect(types).toEqual(['progress_reset', 'module_progress_reset', 'pre_assessment_reset', 'quiz_progress_reset']);
+      expect(types).toEqual([
+        'progress_reset',
+        'module_progress_reset',
+        'pre_assessment_reset',
+        'quiz_progress_reset',
+      ]);
     });
 
     it('names what it cannot find: the user, the quiz, the module', async () => {
       const admin = await world.makeAdmin();
       const { userId } = await signedUp(world, 'Kenji Tanaka');
       await expectCourseError(admin.userProgress.get(NO_SUCH_USER), 'not_found', adminMessages.userNotFound);
-      await expectCourseError(admin.userProgress.resetQuiz(userId, 9999), 'not_found', adminMessages.adminQuizNotFound);
-      await expectCourseError(admin.userProgress.resetModule(userId, 9999), 'not_found', moduleDoesNotExist(9999));
+      await expectCourseError(
+        admin.userProgress.resetQuiz(userId, 9999),
+        'not_found',
+        adminMessages.adminQuizNotFound,
+      );
+      await expectCourseError(
+        admin.userProgress.resetModule(userId, 9999),
+        'not_found',
+        moduleDoesNotExist(9999),
+      );
     });
   });
 

@@ -25,7 +25,11 @@ export function runAdminSystemChecks({ world, isolatedWorld }: AdminConformanceH
       expect((await admin.settings.update({ system_message: '   ' })).system_message).toBeNull();
       await admin.settings.update({ system_message: 'Again', system_message_type: 'error' });
       const off = await admin.settings.update({ maintenance_mode: false });
-      expect(off).toMatchObject({ maintenance_mode: false, system_message: null, system_message_type: 'info' });
+      expect(off).toMatchObject({
+        maintenance_mode: false,
+        system_message: null,
+        system_message_type: 'info',
+      });
       const learner = await world.makeAdapter();
       expect(await learner.settings.get()).toMatchObject(off);
     });
@@ -38,11 +42,12 @@ export function runAdminSystemChecks({ world, isolatedWorld }: AdminConformanceH
         await expect.poll(() => heard.length, { timeout: 5000 }).toBeGreaterThan(0);
         const modules = (await admin.diagnostics.setAll(false)).map((d) => d.module_id);
         const second = modules[1]!;
-        const one = await admin.diagnostics.update(second, { diagnostic_enabled: true, diagnostic_level: 'debug' });
+        const one = await admin.diagnostics.update(second, {
+          diagnostic_enabled: true,
+          diagnostic_level: 'debug',
+        });
         expect(one).toMatchObject({ module_id: second, diagnostic_enabled: true, diagnostic_level: 'debug' });
-        await expect
-          .poll(() => heard.at(-1), { timeout: 5000 })
-          .toEqual(modules.map((m) => m === second));
+        await expect.poll(() => heard.at(-1), { timeout: 5000 }).toEqual(modules.map((m) => m === second));
         expect((await admin.diagnostics.setAll(true)).every((d) => d.diagnostic_enabled)).toBe(true);
         await expect.poll(() => heard.at(-1), { timeout: 5000 }).toEqual(modules.map(() => true));
         expect((await admin.diagnostics.export!()).settings.map((d) => d.module_id)).toEqual(modules);
@@ -61,7 +66,10 @@ export function runAdminSystemChecks({ world, isolatedWorld }: AdminConformanceH
       const admin = await world.makeAdmin();
       expect(await admin.content.loadAll()).toMatchObject({ success: true, lessonsCreated: 0 });
       const [first] = await admin.diagnostics.list();
-      expect(await admin.content.loadModule(first!.module_id)).toMatchObject({ success: true, lessonsCreated: 0 });
+      expect(await admin.content.loadModule(first!.module_id)).toMatchObject({
+        success: true,
+        lessonsCreated: 0,
+      });
       expect(await admin.content.loadModule(9999)).toEqual(moduleContentMissing(9999));
       const images = await admin.images.list();
       expect(await admin.content.refreshImages()).toMatchObject(imagesRefreshed(images.length));

@@ -89,7 +89,11 @@ export function runAdminUserChecks({ world }: AdminConformanceHarness): void {
     it('creates a user with the spec’s defaults, and refuses bad input with its messages', async () => {
       const admin = await world.makeAdmin();
       const email = uniqueEmail('created');
-      const input = { email: `  ${email.toUpperCase()} `, password: CONFORMANCE_PASSWORD, displayName: ' New Person ' };
+      const input = {
+        email: `  ${email.toUpperCase()} `,
+        password: CONFORMANCE_PASSWORD,
+        displayName: ' New Person ',
+      };
       const created = await admin.users.create({ ...input, sendInvite: true, roles: ['user'] });
       expect(created).toMatchObject({ email, display_name: 'New Person', roles: ['user'] });
       expect(created.email_confirmed_at).toBeNull();
@@ -103,10 +107,26 @@ export function runAdminUserChecks({ world }: AdminConformanceHarness): void {
       expect(confirmed.email_confirmed_at).not.toBeNull();
       expect(confirmed.roles).toEqual(['admin', 'user']);
       const bad = (patch: object) => admin.users.create({ ...input, sendInvite: true, roles: [], ...patch });
-      await expectCourseError(bad({ email: 'not-an-address' }), 'validation_error', messages.createUserEmailInvalid);
-      await expectCourseError(bad({ password: '12345' }), 'validation_error', messages.createUserPasswordTooShort);
-      await expectCourseError(bad({ displayName: '  ' }), 'validation_error', messages.createUserDisplayNameRequired);
-      await expectCourseError(bad({ email: other }), 'user_already_registered', messages.authUserAlreadyRegistered);
+      await expectCourseError(
+        bad({ email: 'not-an-address' }),
+        'validation_error',
+        messages.createUserEmailInvalid,
+      );
+      await expectCourseError(
+        bad({ password: '12345' }),
+        'validation_error',
+        messages.createUserPasswordTooShort,
+      );
+      await expectCourseError(
+        bad({ displayName: '  ' }),
+        'validation_error',
+        messages.createUserDisplayNameRequired,
+      );
+      await expectCourseError(
+        bad({ email: other }),
+        'user_already_registered',
+        messages.authUserAlreadyRegistered,
+      );
     });
 
     it('edits a profile trimmed, a blank value stored as null', async () => {
@@ -131,7 +151,11 @@ export function runAdminUserChecks({ world }: AdminConformanceHarness): void {
       await expectCourseError(admin.users.get(userId), 'not_found', adminMessages.userNotFound);
       await expectCourseError(admin.userProgress.get(userId), 'not_found', adminMessages.userNotFound);
       expect((await admin.users.selectable()).map((p) => p.user_id)).not.toContain(userId);
-      await expectCourseError(admin.users.sendPasswordReset(userId), 'not_found', messages.userEmailNotAvailable);
+      await expectCourseError(
+        admin.users.sendPasswordReset(userId),
+        'not_found',
+        messages.userEmailNotAvailable,
+      );
       expect((await admin.audit.actions()).items[0]).toMatchObject({
         action_type: 'user_deleted',
         target_user_id: userId,
@@ -151,13 +175,19 @@ export function runAdminUserChecks({ world }: AdminConformanceHarness): void {
       expect(await admin.roles.assign(userId, 'moderator')).toEqual(['moderator', 'user']);
       expect(await admin.roles.remove(userId, 'user')).toEqual(['moderator']);
       await admin.users.sendPasswordReset(userId);
-      const log = (await admin.audit.actions()).items.slice(0, 3).map((a) => [a.action_type, a.action_details]);
+      const log = (await admin.audit.actions()).items
+        .slice(0, 3)
+        .map((a) => [a.action_type, a.action_details]);
       expect(log).toEqual([
         ['password_reset_initiated', { email }],
         ['role_removed', { role: 'user' }],
         ['role_assigned', { role: 'moderator' }],
       ]);
-      await expectCourseError(admin.roles.assign(NO_SUCH_USER, 'admin'), 'not_found', adminMessages.userNotFound);
+      await expectCourseError(
+        admin.roles.assign(NO_SUCH_USER, 'admin'),
+        'not_found',
+        adminMessages.userNotFound,
+      );
     });
 
     it('lists the selector’s profiles newest first, the newest account on top', async () => {

@@ -12,7 +12,10 @@ export function uniqueEmail(prefix = 'learner'): string {
 /** Lower-case letters only (names take letters), different on every call. */
 export function uniqueTag(): string {
   counter += 1;
-  const seed = `${Date.now().toString(36)}${counter.toString(36)}`.replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!);
+  const seed = `${Date.now().toString(36)}${counter.toString(36)}`.replace(
+    /\d/g,
+    (d) => 'qrstuvwxyz'[Number(d)]!,
+  );
   return `x${seed.slice(-7)}`;
 }
 
@@ -46,7 +49,11 @@ export async function signedUp(
 ) {
   const adapter = await harness.makeAdapter();
   const email = uniqueEmail();
-  const result = await adapter.auth.signUp({ email, password: CONFORMANCE_PASSWORD, ...(name ? { name } : {}) });
+  const result = await adapter.auth.signUp({
+    email,
+    password: CONFORMANCE_PASSWORD,
+    ...(name ? { name } : {}),
+  });
   if (!result.session) await adapter.auth.signIn({ email, password: CONFORMANCE_PASSWORD });
   const session = await adapter.auth.getSession();
   return { adapter, email, userId: session!.user.id };

@@ -40,7 +40,10 @@ export function quizKeys(world: AdminWorld): Promise<{ pre: QuizKeys; course: Qu
       const preQuestions = (await reader.quizzes.get(pre)).questions;
       const preAttempt = await reader.quizzes.startAttempt(pre);
       const review = (
-        await reader.quizzes.complete(preAttempt.id, Object.fromEntries(preQuestions.map((q) => [String(q.id), 'A'])))
+        await reader.quizzes.complete(
+          preAttempt.id,
+          Object.fromEntries(preQuestions.map((q) => [String(q.id), 'A'])),
+        )
       ).review;
       const courseAttempt = await reader.quizzes.startAttempt(course);
       const courseKeys = [];

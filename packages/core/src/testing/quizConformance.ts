@@ -76,7 +76,11 @@ export function runQuizConformance(harness: { makeAdapter: () => Promise<CourseA
         'conflict',
         messages.attemptAlreadyComplete,
       );
-      await expectCourseError(adapter.quizzes.complete(attempt.id), 'conflict', messages.attemptAlreadyComplete);
+      await expectCourseError(
+        adapter.quizzes.complete(attempt.id),
+        'conflict',
+        messages.attemptAlreadyComplete,
+      );
     });
 
     it('does not complete a course quiz before every question is answered', async () => {
@@ -102,7 +106,11 @@ export function runQuizConformance(harness: { makeAdapter: () => Promise<CourseA
         messages.questionNotInQuiz,
       );
       for (const id of [0, -1, 1.5, MAX_QUESTION_ID + 1]) {
-        await expectCourseError(adapter.quizzes.answer(attempt.id, id, 'A'), 'validation_error', notAQuestionId);
+        await expectCourseError(
+          adapter.quizzes.answer(attempt.id, id, 'A'),
+          'validation_error',
+          notAQuestionId,
+        );
       }
     });
 
@@ -148,7 +156,9 @@ export function runQuizConformance(harness: { makeAdapter: () => Promise<CourseA
         unansweredQuestionsMessage(1),
       );
       // Refused answers change nothing: the attempt still completes with every answer.
-      expect((await adapter.quizzes.complete(attempt.id, all)).attempt.total_questions).toBe(questions.length);
+      expect((await adapter.quizzes.complete(attempt.id, all)).attempt.total_questions).toBe(
+        questions.length,
+      );
     });
 
     it('keeps one learner’s attempt out of another’s reach', async () => {

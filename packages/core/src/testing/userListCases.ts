@@ -42,7 +42,12 @@ export const USER_LIST_CASES: readonly UserListCase[] = [
   { says: 'finds a name whatever its case, accents too', search: '{TAG} ZOË', expect: ['adams'] },
   { says: 'finds part of an e-mail whatever its case', search: '{TAG}.BEA@', expect: ['bea'] },
   { says: 'trims the search', search: '   {tag}.al@  ', expect: ['al'] },
-  { says: 'matches across the name’s spaces as written', search: '{tag} al   brown', sort: 'asc', expect: ['al'] },
+  {
+    says: 'matches across the name’s spaces as written',
+    search: '{tag} al   brown',
+    sort: 'asc',
+    expect: ['al'],
+  },
   { says: 'takes % and _ as themselves', search: '{tag}%', expect: [] },
   { says: 'takes _ as itself', search: '{tag}_', expect: [] },
   { says: 'finds nothing for text nobody has', search: '{tag}-nobody', expect: [] },

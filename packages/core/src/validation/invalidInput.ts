@@ -29,7 +29,8 @@ export function invalidInputFromIssues(issues: readonly InputIssue[], part = 'bo
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys ?? []) fields[[...issue.path, key].map(String).join('.')] = 'Unknown field';
+      for (const key of issue.keys ?? [])
+        fields[[...issue.path, key].map(String).join('.')] = 'Unknown field';
       continue;
     }
     const name = issue.path.length ? issue.path.map(String).join('.') : part;

@@ -1,4 +1,5 @@
 import {
+  adminMessages,
   analyzeImageLinks,
   CourseError,
   correctImageLinks,
@@ -9,9 +10,8 @@ import {
   type ImageCorrectionResult,
   type ImageLinkMapping,
   type ImageValidationResult,
-  type JobStatus,
   imageUrlsOf,
-  adminMessages,
+  type JobStatus,
   type StoredImage,
   validateImageUrls,
 } from '@coursekit/core';
@@ -55,7 +55,11 @@ export function adminImages(tables: AdminTables, mappings: readonly ImageLinkMap
   const active = () => tables.store.lessonsList.filter((l) => l.is_active);
   const stored = () => tables.storedImages.slice(0, IMAGE_LISTING_LIMIT).map((i) => i.name);
   const lessonsWithHtml = () =>
-    active().map((l) => ({ id: l.id, title: l.title, content: lessonImageHtml(tables.lessonImages.get(l.id) ?? []) }));
+    active().map((l) => ({
+      id: l.id,
+      title: l.title,
+      content: lessonImageHtml(tables.lessonImages.get(l.id) ?? []),
+    }));
 
   const analyze = async (): Promise<ImageAnalysisResult> =>
     analyzeImageLinks(lessonsWithHtml().map((l) => ({ id: l.id, urls: imageUrlsOf(l.content) })));

@@ -53,7 +53,8 @@ export function adminSettings(tables: AdminTables) {
     /** Enable All / Disable All. */
     setAllDiagnostics(actor: string, enabled: boolean): DiagnosticSettings[] {
       const at = now();
-      for (const row of tables.diagnostics) Object.assign(row, { diagnostic_enabled: enabled, updated_at: at });
+      for (const row of tables.diagnostics)
+        Object.assign(row, { diagnostic_enabled: enabled, updated_at: at });
       logAction(tables, actor, 'diagnostics_updated', null, { all: true, diagnostic_enabled: enabled });
       diagnosticsChanged();
       return diagnosticsList();

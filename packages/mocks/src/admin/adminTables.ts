@@ -1,8 +1,8 @@
 import {
   type AdminActionLog,
   type AdminActionType,
-  adminMessages,
   AUDIT_PAGE_SIZE,
+  adminMessages,
   CourseError,
   type DiagnosticSettings,
   type JobStatus,
@@ -13,9 +13,9 @@ import {
   type SecurityEventType,
   type StoredImage,
 } from '@coursekit/core';
+import type { AdminScenario } from '../scenarios';
 import type { MemoryStore } from '../store/createMemoryStore';
 import { now, type UserRow } from '../store/memoryTables';
-import type { AdminScenario } from '../scenarios';
 
 /** A running or finished image job, as the HTTP handlers poll it. */
 export interface MemoryJob {

@@ -41,7 +41,11 @@ const makers: Array<[string, () => { admin: AdminAdapter; store: MemoryStore }]>
       const store = consoleStore();
       const baseUrl = `http://console-${++hosts}.test/api`;
       server.use(...createHandlers(store, { baseUrl }));
-      const adapter = createHttpAdapter({ baseUrl, getAccessToken: () => DEMO_ADMIN.accessToken, jobPollMs: 1 });
+      const adapter = createHttpAdapter({
+        baseUrl,
+        getAccessToken: () => DEMO_ADMIN.accessToken,
+        jobPollMs: 1,
+      });
       return { admin: adapter.admin, store };
     },
   ],
@@ -162,7 +166,10 @@ describe.each(makers)('the admin-console scenario (%s)', (_, make) => {
       success: false,
       message: 'Module 6 not found content not available',
     });
-    expect(await admin.content.refreshImages()).toMatchObject({ success: true, message: 'Refreshed 25 images' });
+    expect(await admin.content.refreshImages()).toMatchObject({
+      success: true,
+      message: 'Refreshed 25 images',
+    });
     const heard: boolean[][] = [];
     const stop = admin.diagnostics.subscribe((list) => heard.push(list.map((d) => d.diagnostic_enabled)));
     await expect.poll(() => heard.length).toBe(1);
@@ -186,7 +193,12 @@ describe.each(makers)('the admin-console scenario (%s)', (_, make) => {
   it('lists its security events newest first, and the selector’s 25 profiles newest first', async () => {
     const { admin } = make();
     const events = (await admin.audit.securityEvents()).items.map((e) => e.event_type);
-    expect(events).toEqual(['validation_error', 'admin_access_denied', 'invalid_session', 'insufficient_role']);
+    expect(events).toEqual([
+      'validation_error',
+      'admin_access_denied',
+      'invalid_session',
+      'insufficient_role',
+    ]);
     const created = (await admin.users.selectable()).map((p) => p.created_at);
     expect(created).toEqual([...created].sort().reverse());
     expect(created).toHaveLength(25);

@@ -114,7 +114,8 @@ export function seedAdminScenario(store: MemoryStore): void {
 /** Links for the image tools to flag and repair, cleanup log rows and security events. */
 function seedConsoleHistory(store: MemoryStore, adminId: string) {
   const { tables } = adminBackend(store);
-  for (const [lessonId, url] of Object.entries(CONSOLE_IMAGE_LINKS)) tables.lessonImages.set(Number(lessonId), [url]);
+  for (const [lessonId, url] of Object.entries(CONSOLE_IMAGE_LINKS))
+    tables.lessonImages.set(Number(lessonId), [url]);
   for (const [records_affected, n] of [
     [4, 20],
     [0, 34],

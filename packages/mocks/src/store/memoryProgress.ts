@@ -14,7 +14,8 @@ export function memoryProgress(tables: MemoryTables) {
   const { modules, lessons, quizzes, progress, attempts, nextId } = tables;
 
   function checkModule(moduleId: number): void {
-    if (!modules.some((m) => m.id === moduleId)) throw new CourseError('not_found', moduleDoesNotExist(moduleId));
+    if (!modules.some((m) => m.id === moduleId))
+      throw new CourseError('not_found', moduleDoesNotExist(moduleId));
   }
 
   function progressState(userId: string): ProgressState {

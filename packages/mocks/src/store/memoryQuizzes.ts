@@ -61,7 +61,9 @@ export function memoryQuizzes(tables: MemoryTables) {
         .sort((a, b) => a.created_at.localeCompare(b.created_at))
         .map((quiz) => ({
           quiz: { ...quiz },
-          summary: summarizeQuizAttempts(attempts.filter((a) => a.user_id === userId && a.quiz_id === quiz.id)),
+          summary: summarizeQuizAttempts(
+            attempts.filter((a) => a.user_id === userId && a.quiz_id === quiz.id),
+          ),
         }));
     },
     quiz(quizId: number): QuizWithQuestions {
@@ -140,8 +142,7 @@ export function memoryQuizzes(tables: MemoryTables) {
           i < correct ? q.correct_answer : q.correct_answer === 'A' ? 'B' : 'A',
         ]),
       );
-      stored.answers =
-        kind === 'pre_assessment' ? answersToGrade(quiz, keys, {}, letters) : { ...letters };
+      stored.answers = kind === 'pre_assessment' ? answersToGrade(quiz, keys, {}, letters) : { ...letters };
       grade(stored, dates.completed);
     },
   };
