@@ -1,12 +1,4 @@
-import {
-  adminMessages,
-  allModulesLoaded,
-  type ContentLoadResult,
-  contentLoadFailed,
-  imagesRefreshed,
-  moduleContentMissing,
-  moduleLoaded,
-} from '@coursekit/core';
+import { adminMessages, type ContentLoadResult, contentResults } from '@coursekit/core';
 import { and, eq, ne } from 'drizzle-orm';
 import { applyCourse, CONTENT_DIR, type CourseContent, copyImages, readCourse } from '../content/loader';
 import type { AppContext } from '../context';
@@ -25,7 +17,7 @@ export function serialized<T>(run: () => Promise<T>): Promise<T> {
 
 function failed(ctx: AppContext, err: unknown, message: string): ContentLoadResult {
   ctx.logger.error({ err }, message);
-  return contentLoadFailed(message);
+  return contentResults.failed(message);
 }
 
 /**
@@ -39,7 +31,7 @@ export async function loadAllContent(ctx: AppContext, admin: AdminAuth): Promise
   try {
     const course = await readCourse(contentDir(ctx));
     const summary = await serialized(() => applyCourse(ctx.db, course));
-    result = allModulesLoaded(summary.modules, summary);
+    result = contentResults.allLoaded(summary.modules, summary);
   } catch (err) {
     result = failed(ctx, err, adminMessages.loadingModulesUnexpected);
   }
@@ -67,7 +59,7 @@ export async function loadModuleContent(
     const module = course.modules.find((m) => m.id === moduleId);
     const own = course.lessons.filter((l) => l.moduleId === moduleId);
     if (!module || own.length === 0) {
-      result = moduleContentMissing(moduleId);
+      result = contentResults.moduleMissing(moduleId);
     } else {
       const summary = await serialized(async () => {
         const others = await ctx.db
@@ -92,7 +84,7 @@ export async function loadModuleContent(
         };
         return applyCourse(ctx.db, content);
       });
-      result = moduleLoaded(moduleId, summary);
+      result = contentResults.moduleLoaded(moduleId, summary);
     }
   } catch (err) {
     result = failed(ctx, err, adminMessages.loadingModuleUnexpected);
@@ -106,7 +98,7 @@ export async function refreshImages(ctx: AppContext, admin: AdminAuth): Promise<
   let result: ContentLoadResult;
   try {
     const count = await copyImages(ctx.storage, contentDir(ctx));
-    result = imagesRefreshed(count);
+    result = contentResults.imagesRefreshed(count);
   } catch (err) {
     result = failed(ctx, err, adminMessages.refreshImagesUnexpected);
   }

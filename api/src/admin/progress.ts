@@ -1,9 +1,4 @@
-import {
-  adminMessages,
-  type CompletedAttempt,
-  type SystemStats,
-  type UserProgressView,
-} from '@coursekit/core';
+import { adminMessages, type SystemStats, type UserProgressView } from '@coursekit/core';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
@@ -43,14 +38,11 @@ export async function userProgressView(ctx: AppContext, userId: string): Promise
   };
 }
 
-export async function userQuizAttempts(
-  ctx: AppContext,
-  userId: string,
-  quizId: number,
-): Promise<CompletedAttempt[]> {
+/** A learner's attempts of one quiz, newest first, once the learner is known to exist. */
+export const userQuizAttempts = async (ctx: AppContext, userId: string, quizId: number) => {
   await getUser(ctx, userId);
   return listAttempts(ctx, userId, quizId);
-}
+};
 
 export async function adminResetProgress(ctx: AppContext, admin: AdminAuth, userId: string) {
   const user = await getUser(ctx, userId);

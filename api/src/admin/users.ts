@@ -211,29 +211,13 @@ export async function updateUser(
 export async function deleteUser(ctx: AppContext, admin: AdminAuth, userId: string): Promise<void> {
   const target = await getUser(ctx, userId);
   const removed = await ctx.db.transaction(async (tx) => {
-    const progress = await tx
-      .delete(userProgress)
-      .where(eq(userProgress.userId, userId))
-      .returning({ id: userProgress.id });
-    const attempts = await tx
-      .delete(quizAttempts)
-      .where(eq(quizAttempts.userId, userId))
-      .returning({ id: quizAttempts.id });
-    const roles = await tx
-      .delete(userRoles)
-      .where(eq(userRoles.userId, userId))
-      .returning({ id: userRoles.id });
-    const profile = await tx
-      .delete(profiles)
-      .where(eq(profiles.userId, userId))
-      .returning({ id: profiles.id });
-    const account = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    const count = async (rows: PromiseLike<unknown[]>) => (await rows).length;
     return {
-      progress: progress.length,
-      quizAttempts: attempts.length,
-      roles: roles.length,
-      profile: profile.length,
-      authAccount: account.length,
+      progress: await count(tx.delete(userProgress).where(eq(userProgress.userId, userId)).returning()),
+      quizAttempts: await count(tx.delete(quizAttempts).where(eq(quizAttempts.userId, userId)).returning()),
+      roles: await count(tx.delete(userRoles).where(eq(userRoles.userId, userId)).returning()),
+      profile: await count(tx.delete(profiles).where(eq(profiles.userId, userId)).returning()),
+      authAccount: await count(tx.delete(users).where(eq(users.id, userId)).returning()),
     };
   });
   await logAction(ctx, admin, 'user_deleted', userId, { email: target.email, removed });

@@ -7,15 +7,6 @@ import type { LessonContent, ProgressReporter } from './analyze';
 
 // The correction rules live in core (shared with the mocks); this course's table of known wrong
 // file names is content, and stays here with the API.
-export {
-  type CorrectionOutcome,
-  correctionSafetyIssues,
-  FUZZY_THRESHOLD,
-  fileNameOf,
-  MAX_LENGTH_CHANGE,
-  nameSimilarity,
-  storageUrl,
-} from '@coursekit/core';
 
 const SLOTS = [
   ['intro', 'Intro'],

@@ -71,14 +71,7 @@ export type {
 } from './offline/withOfflineQueue';
 export { withOfflineQueue } from './offline/withOfflineQueue';
 export type { ContentLoadSummary, SettingsChange } from './rules/adminOperations';
-export {
-  allModulesLoaded,
-  contentLoadFailed,
-  imagesRefreshed,
-  moduleContentMissing,
-  moduleLoaded,
-  settingsPatch,
-} from './rules/adminOperations';
+export { contentResults, settingsPatch } from './rules/adminOperations';
 export type { ProgressCsvRow } from './rules/analytics';
 export {
   csvCell,

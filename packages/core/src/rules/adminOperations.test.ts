@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allModulesLoaded,
-  contentLoadFailed,
-  imagesRefreshed,
-  moduleContentMissing,
-  moduleLoaded,
-  settingsPatch,
-} from './adminOperations';
+import { contentResults, settingsPatch } from './adminOperations';
 import { CERTIFICATE_CODE_PATTERN, certificateCode, normalizeCertificateCode } from './certificateCode';
 
 describe('the admin’s settings change (admin §4/§5)', () => {
@@ -35,23 +28,27 @@ describe('the admin’s settings change (admin §4/§5)', () => {
 describe('what a content operation answers (admin §8)', () => {
   const summary = { inserted: 2, updated: 1, deactivated: 0 };
   it('words each outcome', () => {
-    expect(allModulesLoaded(5, summary)).toEqual({
+    expect(contentResults.allLoaded(5, summary)).toEqual({
       success: true,
       message: 'Loaded 5 modules: 2 lessons created, 1 updated, 0 deactivated',
       lessonsCreated: 2,
       lessonsUpdated: 1,
       lessonsDeactivated: 0,
     });
-    expect(moduleLoaded(3, summary).message).toBe(
+    expect(contentResults.moduleLoaded(3, summary).message).toBe(
       'Module 3 loaded: 2 lessons created, 1 updated, 0 deactivated',
     );
-    expect(moduleContentMissing(6)).toEqual({
+    expect(contentResults.moduleMissing(6)).toEqual({
       success: false,
       message: 'Module 6 not found content not available',
       lessonsCreated: 0,
     });
-    expect(imagesRefreshed(25)).toEqual({ success: true, message: 'Refreshed 25 images', lessonsCreated: 0 });
-    expect(contentLoadFailed('x')).toMatchObject({ success: false, message: 'x', lessonsUpdated: 0 });
+    expect(contentResults.imagesRefreshed(25)).toEqual({
+      success: true,
+      message: 'Refreshed 25 images',
+      lessonsCreated: 0,
+    });
+    expect(contentResults.failed('x')).toMatchObject({ success: false, message: 'x', lessonsUpdated: 0 });
   });
 });
 

@@ -48,42 +48,41 @@ const changed = (s: ContentLoadSummary) => ({
   lessonsDeactivated: s.deactivated,
 });
 
-/** Load All Modules done: `Loaded {n} modules: …`. */
-export const allModulesLoaded = (modules: number, summary: ContentLoadSummary): ContentLoadResult => ({
-  success: true,
-  message: `Loaded ${modules} modules: ${counts(summary)}`,
-  ...changed(summary),
-});
-
-/** Load Module N done: `Module {n} loaded: …`. */
-export const moduleLoaded = (moduleId: number, summary: ContentLoadSummary): ContentLoadResult => ({
-  success: true,
-  message: `Module ${moduleId} loaded: ${counts(summary)}`,
-  ...changed(summary),
-});
-
-/**
- * Load Module N of a module the course's content does not hold (admin §8). Which modules load is
- * the content's: whatever modules it has, nothing else.
- */
-export const moduleContentMissing = (moduleId: number): ContentLoadResult => ({
-  success: false,
-  message: moduleContentNotAvailable(moduleId),
-  lessonsCreated: 0,
-});
-
-/** Refresh All Images done. */
-export const imagesRefreshed = (count: number): ContentLoadResult => ({
-  success: true,
-  message: `Refreshed ${count} images`,
-  lessonsCreated: 0,
-});
-
-/** A content operation that failed unexpectedly: the spec's text, nothing changed. */
-export const contentLoadFailed = (message: string): ContentLoadResult => ({
-  success: false,
-  message,
-  lessonsCreated: 0,
-  lessonsUpdated: 0,
-  lessonsDeactivated: 0,
-});
+/** What each content operation answers (admin §2 Content Management, §8's texts). */
+export const contentResults = {
+  /** Load All Modules done: `Loaded {n} modules: …`. */
+  allLoaded: (modules: number, summary: ContentLoadSummary): ContentLoadResult => ({
+    success: true,
+    message: `Loaded ${modules} modules: ${counts(summary)}`,
+    ...changed(summary),
+  }),
+  /** Load Module N done: `Module {n} loaded: …`. */
+  moduleLoaded: (moduleId: number, summary: ContentLoadSummary): ContentLoadResult => ({
+    success: true,
+    message: `Module ${moduleId} loaded: ${counts(summary)}`,
+    ...changed(summary),
+  }),
+  /**
+   * Load Module N of a module the course's content does not hold (admin §8). Which modules load
+   * is the content's: whatever modules it has, nothing else.
+   */
+  moduleMissing: (moduleId: number): ContentLoadResult => ({
+    success: false,
+    message: moduleContentNotAvailable(moduleId),
+    lessonsCreated: 0,
+  }),
+  /** Refresh All Images done. */
+  imagesRefreshed: (count: number): ContentLoadResult => ({
+    success: true,
+    message: `Refreshed ${count} images`,
+    lessonsCreated: 0,
+  }),
+  /** An operation that failed unexpectedly: the spec's text, nothing changed. */
+  failed: (message: string): ContentLoadResult => ({
+    success: false,
+    message,
+    lessonsCreated: 0,
+    lessonsUpdated: 0,
+    lessonsDeactivated: 0,
+  }),
+};

@@ -7,13 +7,7 @@ import { AnalyticsReportSchema } from '../schemas/analytics';
 import type { CompletedAttempt, Lesson, Module } from '../schemas/entities';
 import type { AdminConformanceHarness, AdminWorld } from './adminConformance';
 import { signedUp } from './expectations';
-import {
-  completeLessons,
-  type QuizKeys,
-  quizKeys,
-  takeCourseQuiz,
-  takePreAssessment,
-} from './learnerActions';
+import { completeLessons, type QuizKeys, quizKeys, takeQuiz } from './learnerActions';
 
 interface Learner {
   adapter: CourseAdapter;
@@ -81,9 +75,9 @@ export function runAdminAnalyticsChecks({ isolatedWorld }: AdminConformanceHarne
       const bo = learners[1]!.adapter;
       const [first] = await bo.course.modules();
       await completeLessons(bo, (await bo.course.lessons(first!.id)).length);
-      await takePreAssessment(bo, keys.pre, 1);
-      await takeCourseQuiz(bo, keys.course, 0);
-      await takeCourseQuiz(bo, keys.course, keys.course.questions.length);
+      await takeQuiz(bo, keys.pre, 1);
+      await takeQuiz(bo, keys.course, 0);
+      await takeQuiz(bo, keys.course, keys.course.questions.length);
       const admin = await world.makeAdmin();
       report = await admin.analytics!.report();
       csv = await admin.analytics!.progressCsv();

@@ -7,7 +7,7 @@ import { ProgressRecordSchema } from '../schemas/entities';
 import type { AdminConformanceHarness } from './adminConformance';
 import { NO_SUCH_USER } from './adminUserChecks';
 import { expectCourseError, signedUp } from './expectations';
-import { completeLessons, quizKeys, takeCourseQuiz, takePreAssessment } from './learnerActions';
+import { completeLessons, quizKeys, takeQuiz } from './learnerActions';
 
 /** admin §2's user-progress page and its resets, and the Stable Lesson Tracking panel. */
 export function runAdminProgressChecks({ world }: AdminConformanceHarness): void {
@@ -16,8 +16,8 @@ export function runAdminProgressChecks({ world }: AdminConformanceHarness): void
     const keys = await quizKeys(world);
     const learner = await signedUp(world, 'Lena Novak');
     await completeLessons(learner.adapter, lessons);
-    const pre = await takePreAssessment(learner.adapter, keys.pre, 3);
-    for (const right of [2, 3, 1]) await takeCourseQuiz(learner.adapter, keys.course, right);
+    const pre = await takeQuiz(learner.adapter, keys.pre, 3);
+    for (const right of [2, 3, 1]) await takeQuiz(learner.adapter, keys.course, right);
     return { ...learner, pre };
   }
 

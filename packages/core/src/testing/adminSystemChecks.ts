@@ -1,37 +1,51 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { moduleDoesNotExist } from '../messages';
-import { imagesRefreshed, moduleContentMissing } from '../rules/adminOperations';
+import { contentResults } from '../rules/adminOperations';
 import { IMAGE_LISTING_LIMIT, URL_ISSUE_LABELS } from '../rules/imageLinks';
 import { validationRecommendations } from '../rules/imageValidation';
 import type { JobStatus } from '../schemas/admin';
+import type { SystemSettings } from '../schemas/entities';
 import type { AdminConformanceHarness, AdminWorld } from './adminConformance';
 import { expectCourseError } from './expectations';
 
 /** admin §2/§4's settings, diagnostics, content loading and image tools. */
 export function runAdminSystemChecks({ world, isolatedWorld }: AdminConformanceHarness): void {
   describe('settings, diagnostics and content', () => {
-    it('turning maintenance off clears the message and resets its type to info', async () => {
+    it('turning maintenance off clears the message and resets its type; every learner’s stream hears it', async () => {
       const admin = await world.makeAdmin();
-      const on = await admin.settings.update({
-        maintenance_mode: true,
-        system_message: '  Back at 18:00 ',
-        system_message_type: 'warning',
-      });
-      expect(on).toMatchObject({
-        maintenance_mode: true,
-        system_message: 'Back at 18:00',
-        system_message_type: 'warning',
-      });
-      expect((await admin.settings.update({ system_message: '   ' })).system_message).toBeNull();
-      await admin.settings.update({ system_message: 'Again', system_message_type: 'error' });
-      const off = await admin.settings.update({ maintenance_mode: false });
-      expect(off).toMatchObject({
-        maintenance_mode: false,
-        system_message: null,
-        system_message_type: 'info',
-      });
       const learner = await world.makeAdapter();
-      expect(await learner.settings.get()).toMatchObject(off);
+      const heard: SystemSettings[] = [];
+      const stop = learner.settings.subscribe((s) => heard.push(s));
+      const last = () => expect.poll(() => heard.at(-1), { timeout: 5000 });
+      try {
+        const on = await admin.settings.update({
+          maintenance_mode: true,
+          system_message: '  Back at 18:00 ',
+          system_message_type: 'warning',
+        });
+        expect(on).toMatchObject({
+          maintenance_mode: true,
+          system_message: 'Back at 18:00',
+          system_message_type: 'warning',
+        });
+        await last().toMatchObject({ maintenance_mode: true, system_message: 'Back at 18:00' });
+        expect((await admin.settings.update({ system_message: '   ' })).system_message).toBeNull();
+        await admin.settings.update({ system_message: 'Again', system_message_type: 'error' });
+        const off = await admin.settings.update({ maintenance_mode: false });
+        expect(off).toMatchObject({
+          maintenance_mode: false,
+          system_message: null,
+          system_message_type: 'info',
+        });
+        await last().toMatchObject({
+          maintenance_mode: false,
+          system_message: null,
+          system_message_type: 'info',
+        });
+        expect(await learner.settings.get()).toMatchObject(off);
+      } finally {
+        stop();
+      }
     });
 
     it('updates diagnostics one module or all at once, tells subscribers, and exports them', async () => {
@@ -70,9 +84,11 @@ export function runAdminSystemChecks({ world, isolatedWorld }: AdminConformanceH
         success: true,
         lessonsCreated: 0,
       });
-      expect(await admin.content.loadModule(9999)).toEqual(moduleContentMissing(9999));
+      expect(await admin.content.loadModule(9999)).toEqual(contentResults.moduleMissing(9999));
       const images = await admin.images.list();
-      expect(await admin.content.refreshImages()).toMatchObject(imagesRefreshed(images.length));
+      expect(await admin.content.refreshImages()).toMatchObject(
+        contentResults.imagesRefreshed(images.length),
+      );
     });
   });
 

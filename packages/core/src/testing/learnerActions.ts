@@ -1,5 +1,5 @@
 import type { CourseAdapter } from '../adapter/CourseAdapter';
-import type { AnswerLetter, CompletedAttempt } from '../schemas/entities';
+import type { AnswerLetter, CompletedAttempt, QuizKind } from '../schemas/entities';
 import type { AdminWorld } from './adminConformance';
 import { CONFORMANCE_PASSWORD, uniqueEmail } from './expectations';
 
@@ -9,6 +9,7 @@ import { CONFORMANCE_PASSWORD, uniqueEmail } from './expectations';
 /** A quiz's questions in order, with their keys. */
 export interface QuizKeys {
   quizId: number;
+  kind: QuizKind;
   questions: Array<{ id: number; key: AnswerLetter }>;
 }
 
@@ -52,8 +53,12 @@ export function quizKeys(world: AdminWorld): Promise<{ pre: QuizKeys; course: Qu
         courseKeys.push({ id: q.id, key: result.correct_answer });
       }
       return {
-        pre: { quizId: pre, questions: review.map((r) => ({ id: r.question_id, key: r.correct_answer })) },
-        course: { quizId: course, questions: courseKeys },
+        pre: {
+          quizId: pre,
+          kind: 'pre_assessment' as const,
+          questions: review.map((r) => ({ id: r.question_id, key: r.correct_answer })),
+        },
+        course: { quizId: course, kind: 'course' as const, questions: courseKeys },
       };
     })();
     learned.set(world, keys);
@@ -72,28 +77,23 @@ export async function completeLessons(adapter: CourseAdapter, count: number): Pr
   }
 }
 
-/** The pre-assessment with its first `right` answers correct, all sent with complete. */
-export async function takePreAssessment(
+/**
+ * A quiz taken with its first `right` answers correct: the pre-assessment's all sent with
+ * complete, a course quiz's each locked in turn (learner §4).
+ */
+export async function takeQuiz(
   adapter: CourseAdapter,
-  { quizId, questions }: QuizKeys,
+  keys: QuizKeys,
   right: number,
 ): Promise<CompletedAttempt> {
-  const attempt = await adapter.quizzes.startAttempt(quizId);
-  return adapter.quizzes.complete(
-    attempt.id,
-    Object.fromEntries(questions.map((q, i) => [String(q.id), i < right ? q.key : wrong(q.key)])),
-  );
-}
-
-/** The course quiz, each answer locked in turn, the first `right` correct. */
-export async function takeCourseQuiz(
-  adapter: CourseAdapter,
-  { quizId, questions }: QuizKeys,
-  right: number,
-): Promise<CompletedAttempt> {
-  const attempt = await adapter.quizzes.startAttempt(quizId);
-  for (const [i, q] of questions.entries()) {
-    await adapter.quizzes.answer(attempt.id, q.id, i < right ? q.key : wrong(q.key));
+  const attempt = await adapter.quizzes.startAttempt(keys.quizId);
+  const letters = keys.questions.map((q, i) => [q.id, i < right ? q.key : wrong(q.key)] as const);
+  if (keys.kind === 'pre_assessment') {
+    return adapter.quizzes.complete(
+      attempt.id,
+      Object.fromEntries(letters.map(([id, l]) => [String(id), l])),
+    );
   }
+  for (const [id, letter] of letters) await adapter.quizzes.answer(attempt.id, id, letter);
   return adapter.quizzes.complete(attempt.id);
 }

@@ -1,11 +1,4 @@
-import {
-  allModulesLoaded,
-  type ContentLoadResult,
-  imagesRefreshed,
-  moduleContentMissing,
-  moduleLoaded,
-  type SystemStats,
-} from '@coursekit/core';
+import { type ContentLoadResult, contentResults, type SystemStats } from '@coursekit/core';
 import { type AdminTables, logAction } from './adminTables';
 
 const UNCHANGED = { inserted: 0, updated: 0, deactivated: 0 };
@@ -17,7 +10,7 @@ export function adminContent(tables: AdminTables) {
   return {
     /** Load All Modules: the memory course is already in place, so nothing changes. */
     loadAll(actor: string): ContentLoadResult {
-      const result = allModulesLoaded(store.modulesList.length, UNCHANGED);
+      const result = contentResults.allLoaded(store.modulesList.length, UNCHANGED);
       logAction(tables, actor, 'content_loaded', null, { scope: 'all', ...result });
       return result;
     },
@@ -25,15 +18,15 @@ export function adminContent(tables: AdminTables) {
     /** Load Module N: the modules that load are the course's; any other has no content (admin §8). */
     loadModule(actor: string, moduleId: number): ContentLoadResult {
       const result = store.modulesList.some((m) => m.id === moduleId)
-        ? moduleLoaded(moduleId, UNCHANGED)
-        : moduleContentMissing(moduleId);
+        ? contentResults.moduleLoaded(moduleId, UNCHANGED)
+        : contentResults.moduleMissing(moduleId);
       logAction(tables, actor, 'content_loaded', null, { scope: `module ${moduleId}`, ...result });
       return result;
     },
 
     /** Refresh All Images: the bucket holds the course's images (again). */
     refreshImages(actor: string): ContentLoadResult {
-      const result = imagesRefreshed(tables.storedImages.length);
+      const result = contentResults.imagesRefreshed(tables.storedImages.length);
       logAction(tables, actor, 'content_loaded', null, { scope: 'images', ...result });
       return result;
     },

@@ -40,8 +40,8 @@ export function userView(row: UserRow): AdminUserView {
 }
 
 /** Users and roles (admin §2 User Management, §4 Roles, §5 Create user / Profile edit). */
-export function adminUsers(state: AdminTables) {
-  const { store } = state;
+export function adminUsers(tables: AdminTables) {
+  const { store } = tables;
   const { users, byEmail, accessTokens, progress, attempts } = store.tables;
 
   return {
@@ -65,7 +65,7 @@ export function adminUsers(state: AdminTables) {
       return { ...result, items: result.items.map((u) => userView(u.row)) };
     },
 
-    get: (userId: string): AdminUserView => userView(requireUser(state, userId)),
+    get: (userId: string): AdminUserView => userView(requireUser(tables, userId)),
 
     /** admin §5's checks, then the sign-up password policy (DESIGN 5); send invite off confirms the e-mail. */
     create(actor: string, input: CreateUserInput): AdminUserView {
@@ -113,7 +113,7 @@ export function adminUsers(state: AdminTables) {
         roles,
       });
       byEmail.set(email.value, id);
-      logAction(state, actor, 'user_created', id, { email: email.value, roles, sendInvite });
+      logAction(tables, actor, 'user_created', id, { email: email.value, roles, sendInvite });
       return userView(users.get(id)!);
     },
 
@@ -123,18 +123,18 @@ export function adminUsers(state: AdminTables) {
       userId: string,
       input: { display_name?: string | null; avatar_url?: string | null },
     ): AdminUserView {
-      requireUser(state, userId);
+      requireUser(tables, userId);
       const profile = store.updateProfile(userId, input);
-      logAction(state, actor, 'user_updated', userId, {
+      logAction(tables, actor, 'user_updated', userId, {
         display_name: profile.display_name,
         avatar_url: profile.avatar_url,
       });
-      return userView(requireUser(state, userId));
+      return userView(requireUser(tables, userId));
     },
 
     /** admin §4: progress, quiz attempts, roles, profile and the account, all at once. */
     delete(actor: string, userId: string): void {
-      const row = requireUser(state, userId);
+      const row = requireUser(tables, userId);
       const removeFrom = (list: Array<{ user_id: string }>) => {
         let removed = 0;
         for (let i = list.length - 1; i >= 0; i--) {
@@ -155,14 +155,14 @@ export function adminUsers(state: AdminTables) {
       users.delete(userId);
       byEmail.delete(row.user.email);
       for (const [token, owner] of accessTokens) if (owner === userId) accessTokens.delete(token);
-      logAction(state, actor, 'user_deleted', userId, { email: row.user.email, removed });
+      logAction(tables, actor, 'user_deleted', userId, { email: row.user.email, removed });
     },
 
     /** admin §5: a reset e-mail; 'User email not available' when the account has none. */
     sendPasswordReset(actor: string, userId: string): void {
       const email = users.get(userId)?.user.email;
       if (!email) throw new CourseError('not_found', messages.userEmailNotAvailable);
-      logAction(state, actor, 'password_reset_initiated', userId, { email });
+      logAction(tables, actor, 'password_reset_initiated', userId, { email });
     },
 
     /** The user-progress selector: every account, newest first. */
@@ -178,15 +178,15 @@ export function adminUsers(state: AdminTables) {
 
     /** admin §4: a user may hold several roles; assigning adds one (once), removing deletes it. */
     assignRole(actor: string, userId: string, role: Role): Role[] {
-      const row = requireUser(state, userId);
+      const row = requireUser(tables, userId);
       if (!row.roles.includes(role)) row.roles.push(role);
-      logAction(state, actor, 'role_assigned', userId, { role });
+      logAction(tables, actor, 'role_assigned', userId, { role });
       return sortedRoles(row.roles);
     },
     removeRole(actor: string, userId: string, role: Role): Role[] {
-      const row = requireUser(state, userId);
+      const row = requireUser(tables, userId);
       row.roles = row.roles.filter((r) => r !== role);
-      logAction(state, actor, 'role_removed', userId, { role });
+      logAction(tables, actor, 'role_removed', userId, { role });
       return sortedRoles(row.roles);
     },
   };

@@ -2,12 +2,11 @@ import {
   type AdminEndpoint,
   type AdminEndpointName,
   adminEndpoints,
-  CourseError,
-  HTTP_STATUS,
   parseInput,
   progressCsvFileName,
 } from '@coursekit/core';
 import { delay, HttpResponse, http } from 'msw';
+import { answering, bodyOf, eventStream, tokenOf } from '../httpAnswers';
 import type { MemoryStore } from '../store/createMemoryStore';
 import { type AdminBackend, adminBackend } from './adminBackend';
 import { memoryAnalyticsReport, memoryProgressCsv } from './analytics';
@@ -80,10 +79,6 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
   adminAnalyticsReport: ({ admin }) => memoryAnalyticsReport(admin.tables.store),
 };
 
-const fail = (error: CourseError) => HttpResponse.json(error.toJSON(), { status: HTTP_STATUS[error.code] });
-const tokenOf = (request: Request) =>
-  request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
-
 /**
  * MSW handlers for the reference API's admin surface (core's `adminEndpoints`), on a memory store's
  * admin side: the same paths, query strings, bodies, answers and `{ error }` failures, the admin
@@ -93,44 +88,25 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
   const admin = adminBackend(store);
 
   // The stream first, so `/admin/diagnostics/stream` is never read as a module id.
-  const stream = http.get(`${base}${adminEndpoints.adminDiagnosticsStream.path}`, async ({ request }) => {
-    try {
+  const stream = http.get(`${base}${adminEndpoints.adminDiagnosticsStream.path}`, ({ request }) =>
+    answering(() => {
       admin.authorize(tokenOf(request));
-    } catch (error) {
-      if (error instanceof CourseError) return fail(error);
-      throw error;
-    }
-    const encoder = new TextEncoder();
-    let stop = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const send = (settings: unknown) =>
-          controller.enqueue(encoder.encode(`event: diagnostics\ndata: ${JSON.stringify(settings)}\n\n`));
-        send(admin.settings.diagnostics());
-        stop = admin.settings.subscribeDiagnostics(send);
-      },
-      cancel() {
-        stop();
-      },
-    });
-    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
-  });
+      return eventStream('diagnostics', admin.settings.diagnostics, admin.settings.subscribeDiagnostics);
+    }),
+  );
 
   // The progress export: CSV text as an attachment named for today, as the reference API sends it.
-  const csv = http.get(`${base}${adminEndpoints.adminAnalyticsProgressCsv.path}`, async ({ request }) => {
-    try {
+  const csv = http.get(`${base}${adminEndpoints.adminAnalyticsProgressCsv.path}`, ({ request }) =>
+    answering(() => {
       admin.authorize(tokenOf(request));
-    } catch (error) {
-      if (error instanceof CourseError) return fail(error);
-      throw error;
-    }
-    return new HttpResponse(memoryProgressCsv(store), {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${progressCsvFileName(new Date())}"`,
-      },
-    });
-  });
+      return new HttpResponse(memoryProgressCsv(store), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${progressCsvFileName(new Date())}"`,
+        },
+      });
+    }),
+  );
 
   const handlers = Object.entries(table).map(([name, handle]) => {
     const endpoint: AdminEndpoint = adminEndpoints[name as AdminEndpointName];
@@ -138,25 +114,18 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
     return http[method](`${base}${endpoint.path}`, async ({ request, params }) => {
       const ms = (store.options.latencyMs ?? 0) + (admin.tables.scenario.latencyMs ?? 0);
       if (ms > 0) await delay(ms);
-      try {
+      return answering(async () => {
         const actor = admin.authorize(tokenOf(request), { write: endpoint.method !== 'GET' });
-        // The query and body read as the API reads them: core's schemas and wording.
+        // The query read as the API reads it: core's schema (coerced page numbers) and wording.
         const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
         const query = endpoint.query
           ? (parseInput(endpoint.query, rawQuery, 'query') as Record<string, unknown>)
           : rawQuery;
-        let body: Record<string, unknown> = {};
-        if (endpoint.body) {
-          const raw = await request.json().catch(() => undefined);
-          body = parseInput(endpoint.body, raw ?? {}, 'body') as Record<string, unknown>;
-        }
+        const body = await bodyOf(request, endpoint.body);
         const answer = await handle({ params: params as Record<string, string>, query, body, actor, admin });
         if (!endpoint.answer) return new HttpResponse(null, { status: 204 });
         return HttpResponse.json(answer as never, { status: endpoint.status ?? 200 });
-      } catch (error) {
-        if (error instanceof CourseError) return fail(error);
-        throw error;
-      }
+      });
     });
   });
 
