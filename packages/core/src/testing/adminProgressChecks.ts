@@ -126,5 +126,14 @@ export function runAdminProgressChecks({ world }: AdminConformanceHarness): void
       expect(summary.completedLessons).toBe(done);
       await expectCourseError(admin.tracking.migrate(NO_SUCH_USER), 'not_found', adminMessages.userNotFound);
     });
+
+    it('shows the last 50 cleanups, newest first (admin §9)', async () => {
+      const admin = await world.makeAdmin();
+      for (let i = 0; i <= CLEANUP_LOG_LIMIT; i++) await admin.tracking.cleanup();
+      const log = await admin.tracking.cleanupLog();
+      expect(log).toHaveLength(CLEANUP_LOG_LIMIT);
+      const times = log.map((row) => row.performed_at);
+      expect(times).toEqual([...times].sort().reverse());
+    });
   });
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAdapter } from '../adapter/AdminAdapter';
 import { adminMessages, pageRangeMessage } from '../adminMessages';
 import { messages } from '../messages';
-import { MAX_PAGE, MAX_PAGE_SIZE } from '../rules/paging';
+import { AUDIT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, USERS_PAGE_SIZE } from '../rules/paging';
 import type { AdminUserView } from '../schemas/admin';
 import type { AdminConformanceHarness } from './adminConformance';
 import { CONFORMANCE_PASSWORD, expectCourseError, signedUp, uniqueEmail, uniqueTag } from './expectations';
@@ -70,6 +70,9 @@ export function runAdminUserChecks({ world }: AdminConformanceHarness): void {
           USER_LIST_CASES[0]!.expect.slice(0, 6),
         );
         expect((await admin.users.list({ search: tag, page: 4, pageSize: 3 })).items).toEqual([]);
+        expect((await admin.users.list({ search: tag })).pageSize).toBe(USERS_PAGE_SIZE);
+        expect((await admin.audit.actions()).pageSize).toBe(AUDIT_PAGE_SIZE);
+        expect((await admin.audit.securityEvents()).pageSize).toBe(AUDIT_PAGE_SIZE);
       });
 
       it('refuses a page number or size out of range, with the query’s field named', async () => {
