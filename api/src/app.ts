@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { messages } from '@coursekit/core';
 import express, { type Express, Router } from 'express';
 import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
@@ -127,13 +128,13 @@ export function createApp(options: AppOptions): App {
     // Every user's verification and reset links are in there: only the machine itself may read it
     // (req.ip is the forwarded client behind a local proxy, so a proxied visitor is refused too).
     const onThisMachine: express.RequestHandler = (req, _res, next) =>
-      next(isLoopback(req.ip) ? undefined : notFound('No such endpoint'));
+      next(isLoopback(req.ip) ? undefined : notFound(messages.noSuchEndpoint));
     api.get('/dev/mailbox', onThisMachine, (_req, res) => {
       res.json({ messages: mailbox.list() });
     });
     api.get('/dev/mailbox/:id', onThisMachine, (req, res) => {
       const raw = mailbox.raw(String(req.params.id));
-      if (raw === null) throw notFound('No such message');
+      if (raw === null) throw notFound(messages.noSuchMessage);
       res.type('message/rfc822').send(raw);
     });
   }
@@ -142,7 +143,7 @@ export function createApp(options: AppOptions): App {
 
   app.get('/storage/:bucket/:name', async (req, res) => {
     const data = await ctx.storage.get(String(req.params.bucket), String(req.params.name));
-    if (!data) throw notFound('No such file');
+    if (!data) throw notFound(messages.noSuchFile);
     const type =
       CONTENT_TYPES[path.extname(String(req.params.name)).toLowerCase()] ?? 'application/octet-stream';
     res

@@ -1,22 +1,28 @@
-import type { AdminActionLog, Page, SecurityEvent, SecurityEventType } from '@coursekit/core';
+import {
+  type AdminActionLog,
+  AUDIT_PAGE_SIZE,
+  type Page,
+  pageWindow,
+  type SecurityEvent,
+  type SecurityEventType,
+} from '@coursekit/core';
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
-import { pageOf } from './users';
 
 const { adminActionLog, securityEvents } = schema;
 
 // admin §6/§8: the admin action log and the security events, newest first, paged; and the
 // security log's retention.
 
-type PageQuery = { page?: string | undefined; pageSize?: string | undefined };
+type PageQuery = { page?: number | undefined; pageSize?: number | undefined };
 
 /** Security events older than this are deleted (hourly, off the request path). */
 export const SECURITY_EVENT_RETENTION_DAYS = 90;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 export async function auditActions(ctx: AppContext, query: PageQuery): Promise<Page<AdminActionLog>> {
-  const { page, pageSize, offset } = pageOf(query, 50);
+  const { page, pageSize, offset } = pageWindow(query, AUDIT_PAGE_SIZE);
   const [rows, [count]] = await Promise.all([
     ctx.db
       .select()
@@ -46,7 +52,7 @@ export async function auditSecurityEvents(
   ctx: AppContext,
   query: PageQuery & { event_type?: SecurityEventType | undefined },
 ): Promise<Page<SecurityEvent>> {
-  const { page, pageSize, offset } = pageOf(query, 50);
+  const { page, pageSize, offset } = pageWindow(query, AUDIT_PAGE_SIZE);
   const kind = query.event_type ? eq(securityEvents.type, query.event_type) : undefined;
   const [rows, [count]] = await Promise.all([
     ctx.db

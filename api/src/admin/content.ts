@@ -1,13 +1,10 @@
-import type { ContentLoadResult } from '@coursekit/core';
+import { adminMessages, type ContentLoadResult, contentResults } from '@coursekit/core';
 import { and, eq, ne } from 'drizzle-orm';
 import { applyCourse, CONTENT_DIR, type CourseContent, copyImages, readCourse } from '../content/loader';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { logAction } from './actionLog';
 import type { AdminAuth } from './guard';
-
-/** admin §9: modules 1 to 5 are loadable. */
-export const LOADABLE_MODULES = [1, 2, 3, 4, 5] as const;
 
 const contentDir = (ctx: AppContext) => ctx.contentDir ?? CONTENT_DIR;
 
@@ -21,7 +18,7 @@ export function serialized<T>(run: () => Promise<T>): Promise<T> {
 
 function failed(ctx: AppContext, err: unknown, message: string): ContentLoadResult {
   ctx.logger.error({ err }, message);
-  return { success: false, message, lessonsCreated: 0, lessonsUpdated: 0, lessonsDeactivated: 0 };
+  return contentResults.failed(message);
 }
 
 /**
@@ -35,15 +32,9 @@ export async function loadAllContent(ctx: AppContext, admin: AdminAuth): Promise
   try {
     const course = await readCourse(contentDir(ctx));
     const summary = await serialized(() => applyCourse(ctx.db, course));
-    result = {
-      success: true,
-      message: `Loaded ${summary.modules} modules: ${summary.inserted} lessons created, ${summary.updated} updated, ${summary.deactivated} deactivated`,
-      lessonsCreated: summary.inserted,
-      lessonsUpdated: summary.updated,
-      lessonsDeactivated: summary.deactivated,
-    };
+    result = contentResults.allLoaded(summary.modules, summary);
   } catch (err) {
-    result = failed(ctx, err, 'An unexpected error occurred while loading modules');
+    result = failed(ctx, err, adminMessages.loadingModulesUnexpected);
   }
   await logAction(ctx, admin, 'content_loaded', null, {
     scope: 'all',
@@ -54,7 +45,8 @@ export async function loadAllContent(ctx: AppContext, admin: AdminAuth): Promise
 }
 
 /**
- * Load Module N: only that module's lessons change. The loader deactivates every lesson missing
+ * Load Module N: only that module's lessons change. The modules that load are the content's (admin
+ * §9's 1 to 5 for this course); any other answers admin §8's 'not found content not available'. The loader deactivates every lesson missing
  * from what it is given, so the other modules' active lessons are passed through unchanged.
  */
 export async function loadModuleContent(
@@ -68,11 +60,7 @@ export async function loadModuleContent(
     const module = course.modules.find((m) => m.id === moduleId);
     const own = course.lessons.filter((l) => l.moduleId === moduleId);
     if (!module || own.length === 0) {
-      result = {
-        success: false,
-        message: `Module ${moduleId} not found content not available`,
-        lessonsCreated: 0,
-      };
+      result = contentResults.moduleMissing(moduleId);
     } else {
       const summary = await serialized(async () => {
         const others = await ctx.db
@@ -97,16 +85,10 @@ export async function loadModuleContent(
         };
         return applyCourse(ctx.db, content);
       });
-      result = {
-        success: true,
-        message: `Module ${moduleId} loaded: ${summary.inserted} lessons created, ${summary.updated} updated, ${summary.deactivated} deactivated`,
-        lessonsCreated: summary.inserted,
-        lessonsUpdated: summary.updated,
-        lessonsDeactivated: summary.deactivated,
-      };
+      result = contentResults.moduleLoaded(moduleId, summary);
     }
   } catch (err) {
-    result = failed(ctx, err, 'An unexpected error occurred while loading the module');
+    result = failed(ctx, err, adminMessages.loadingModuleUnexpected);
   }
   await logAction(ctx, admin, 'content_loaded', null, { scope: `module ${moduleId}`, ...result });
   return result;
@@ -117,9 +99,9 @@ export async function refreshImages(ctx: AppContext, admin: AdminAuth): Promise<
   let result: ContentLoadResult;
   try {
     const count = await copyImages(ctx.storage, contentDir(ctx));
-    result = { success: true, message: `Refreshed ${count} images`, lessonsCreated: 0 };
+    result = contentResults.imagesRefreshed(count);
   } catch (err) {
-    result = failed(ctx, err, 'An unexpected error occurred while refreshing images');
+    result = failed(ctx, err, adminMessages.refreshImagesUnexpected);
   }
   await logAction(ctx, admin, 'content_loaded', null, { scope: 'images', ...result });
   return result;

@@ -2,9 +2,9 @@ import {
   type DiagnosticSettings,
   type DiagnosticsExport,
   moduleDoesNotExist,
-  normalizeSystemMessage,
-  type SystemMessageType,
+  type SettingsChange,
   type SystemSettings,
+  settingsPatch,
 } from '@coursekit/core';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -19,26 +19,15 @@ const { diagnosticSettings, modules } = schema;
 export const DIAGNOSTICS_CHANNEL = 'diagnostic_settings_changed';
 
 /**
- * admin §4: turning maintenance off clears the message and resets its type to info; the message
- * is trimmed and a blank one clears it. Goes through updateSettings, so every learner stream hears it.
+ * admin §4: core's settingsPatch (maintenance off clears the message and resets its type; the
+ * message trimmed, blank clears it). Goes through updateSettings, so every learner stream hears it.
  */
 export async function adminUpdateSettings(
   ctx: AppContext,
   admin: AdminAuth,
-  input: {
-    maintenance_mode?: boolean | undefined;
-    system_message?: string | null | undefined;
-    system_message_type?: SystemMessageType | undefined;
-  },
+  input: SettingsChange,
 ): Promise<SystemSettings> {
-  const patch: Parameters<typeof updateSettings>[1] = {};
-  if (input.maintenance_mode !== undefined) patch.maintenance_mode = input.maintenance_mode;
-  if (input.system_message !== undefined) patch.system_message = normalizeSystemMessage(input.system_message);
-  if (input.system_message_type !== undefined) patch.system_message_type = input.system_message_type;
-  if (input.maintenance_mode === false) {
-    patch.system_message = null;
-    patch.system_message_type = 'info';
-  }
+  const patch = settingsPatch(input);
   const settings = await updateSettings(ctx, patch);
   await logAction(ctx, admin, 'settings_updated', null, { ...patch });
   return settings;

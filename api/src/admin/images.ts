@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   contentHash,
   IMAGE_ANALYSIS_STEPS,
+  IMAGE_LISTING_LIMIT,
   type ImageAnalysisResult,
   type ImageCorrectionResult,
   type ImageValidationResult,
@@ -19,12 +20,10 @@ import { serialized } from './content';
 import type { AdminAuth } from './guard';
 
 const { lessons, lessonVersions } = schema;
-/** admin §9: the storage listing's limit. */
-export const LISTING_LIMIT = 1000;
 
 /** The image-assets listing, by name, at most 1000 files, with size and modification time. */
 export async function listImages(ctx: AppContext): Promise<StoredImage[]> {
-  const names = (await ctx.storage.list(IMAGE_BUCKET)).sort().slice(0, LISTING_LIMIT);
+  const names = (await ctx.storage.list(IMAGE_BUCKET)).sort().slice(0, IMAGE_LISTING_LIMIT);
   const root = path.join(ctx.config.dataDir, 'storage', IMAGE_BUCKET);
   return Promise.all(
     names.map(async (name) => {
@@ -79,7 +78,7 @@ export async function runCorrection(
   progress: ProgressReporter,
 ): Promise<ImageCorrectionResult> {
   const [candidates, stored] = await Promise.all([activeLessons(ctx, true), ctx.storage.list(IMAGE_BUCKET)]);
-  const { result, updates } = correctImageLinks(candidates, stored.slice(0, LISTING_LIMIT), (p) =>
+  const { result, updates } = correctImageLinks(candidates, stored.slice(0, IMAGE_LISTING_LIMIT), (p) =>
     progress(Math.min(p, 99)),
   );
   if (updates.length > 0) {

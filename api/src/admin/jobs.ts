@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobStatus } from '@coursekit/core';
-import { CourseError } from '@coursekit/core';
+import { adminMessages, CourseError, type JobStatus } from '@coursekit/core';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
@@ -24,7 +23,7 @@ function toStatus(row: JobRow, now: number): JobStatus {
     state: stale ? 'error' : row.state,
     progress: row.progress,
     ...(row.state === 'done' ? { result: row.result } : {}),
-    ...(stale ? { error: 'The job stopped: its server went away. Run it again.' } : {}),
+    ...(stale ? { error: adminMessages.jobServerGone } : {}),
     ...(row.error ? { error: row.error } : {}),
   };
 }
@@ -51,8 +50,7 @@ export function jobRegistry(ctx: Pick<AppContext, 'db' | 'logger' | 'clock'>) {
         .select({ n: sql<number>`count(*)::int` })
         .from(adminJobs)
         .where(and(eq(adminJobs.state, 'running'), gt(adminJobs.updatedAt, new Date(now - JOB_STALE_MS))));
-      if ((busy?.n ?? 0) >= MAX_RUNNING)
-        throw fail('rate_limited', 'Too many image jobs are running; try again later');
+      if ((busy?.n ?? 0) >= MAX_RUNNING) throw fail('rate_limited', adminMessages.tooManyJobs);
       const [row] = await ctx.db
         .insert(adminJobs)
         .values({
@@ -84,7 +82,7 @@ export function jobRegistry(ctx: Pick<AppContext, 'db' | 'logger' | 'clock'>) {
           // A CourseError's text is for the user; anything else stays in the log.
           return write({
             state: 'error',
-            error: err instanceof CourseError ? err.message : 'The job failed',
+            error: err instanceof CourseError ? err.message : adminMessages.jobFailed,
           });
         },
       );
@@ -94,7 +92,7 @@ export function jobRegistry(ctx: Pick<AppContext, 'db' | 'logger' | 'clock'>) {
     },
     async get(id: string): Promise<JobStatus> {
       const [row] = await ctx.db.select().from(adminJobs).where(eq(adminJobs.id, id));
-      if (!row) throw fail('not_found', 'No such job');
+      if (!row) throw fail('not_found', adminMessages.noSuchJob);
       return toStatus(row, ctx.clock.now());
     },
     /** Waits for this instance's running jobs (graceful shutdown, tests). */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DiagnosticSettings, SystemSettings } from '@coursekit/core';
+import type { DiagnosticSettings } from '@coursekit/core';
 import { createHttpAdapter, type HttpCourseAdapter } from '@coursekit/core/http';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -113,44 +113,13 @@ describe.each(DRIVERS)('admin progress, settings, diagnostics and tracking (%s)'
     expect(stats.totalQuizzes).toBeGreaterThanOrEqual(1);
   });
 
-  it('updates settings for every learner stream: message trimmed, blank clears, maintenance off resets', async () => {
-    const learner = createHttpAdapter({ baseUrl: server.api });
-    const heard: SystemSettings[] = [];
-    const stop = learner.settings.subscribe((s) => heard.push(s));
-    try {
-      await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 5000 });
-      const on = await admin.settings.update({
-        maintenance_mode: true,
-        system_message: '  Back at 18:00  ',
-        system_message_type: 'warning',
-      });
-      expect(on).toMatchObject({
-        maintenance_mode: true,
-        system_message: 'Back at 18:00',
-        system_message_type: 'warning',
-      });
-      await vi.waitFor(() => expect(heard.at(-1)).toMatchObject({ system_message: 'Back at 18:00' }), {
-        timeout: 5000,
-      });
-      expect((await admin.settings.update({ system_message: '   ' })).system_message).toBeNull();
-      await admin.settings.update({ system_message: 'Soon', system_message_type: 'error' });
-      const off = await admin.settings.update({ maintenance_mode: false });
-      expect(off).toMatchObject({
-        maintenance_mode: false,
-        system_message: null,
-        system_message_type: 'info',
-      });
-      await vi.waitFor(
-        () => expect(heard.at(-1)).toMatchObject({ maintenance_mode: false, system_message: null }),
-        {
-          timeout: 5000,
-        },
-      );
-      const debug = await admin.settings.debug();
-      expect(debug).toMatchObject({ settings: { maintenance_mode: false }, driver });
-    } finally {
-      stop();
-    }
+  // The settings rules (message trimmed, blank clears, maintenance off resets, every learner stream
+  // hears it) are core's admin conformance suite's, which runs on this API: http/adminConformance.test.ts.
+  it('shows the debug card what the server reads for settings, on this driver', async () => {
+    await admin.settings.update({ maintenance_mode: true, system_message: 'Soon' });
+    await admin.settings.update({ maintenance_mode: false });
+    const debug = await admin.settings.debug();
+    expect(debug).toMatchObject({ settings: { maintenance_mode: false, system_message: null }, driver });
   });
 
   it('keeps one diagnostics row per module: update, enable or disable all, export and a live stream', async () => {

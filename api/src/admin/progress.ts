@@ -1,4 +1,4 @@
-import type { CompletedAttempt, SystemStats, UserProgressView } from '@coursekit/core';
+import { adminMessages, type SystemStats, type UserProgressView } from '@coursekit/core';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
@@ -39,14 +39,11 @@ export async function userProgressView(ctx: AppContext, userId: string): Promise
   };
 }
 
-export async function userQuizAttempts(
-  ctx: AppContext,
-  userId: string,
-  quizId: number,
-): Promise<CompletedAttempt[]> {
+/** A learner's attempts of one quiz, newest first, once the learner is known to exist. */
+export const userQuizAttempts = async (ctx: AppContext, userId: string, quizId: number) => {
   await getUser(ctx, userId);
   return listAttempts(ctx, userId, quizId);
-}
+};
 
 export async function adminResetProgress(ctx: AppContext, admin: AdminAuth, userId: string) {
   const user = await getUser(ctx, userId);
@@ -63,7 +60,7 @@ export async function adminResetModule(ctx: AppContext, admin: AdminAuth, userId
 export async function adminResetQuiz(ctx: AppContext, admin: AdminAuth, userId: string, quizId: number) {
   await getUser(ctx, userId);
   const [quiz] = await ctx.db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.id, quizId));
-  if (!quiz) throw fail('not_found', 'Quiz not found');
+  if (!quiz) throw fail('not_found', adminMessages.adminQuizNotFound);
   const removed = await ctx.db
     .delete(quizAttempts)
     .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId)))

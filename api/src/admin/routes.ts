@@ -1,4 +1,4 @@
-import { adminEndpoints as E } from '@coursekit/core';
+import { adminEndpoints as E, ROLES } from '@coursekit/core';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -47,10 +47,8 @@ const userId = z.string().uuid('Not a user id');
 const userParams = z.strictObject({ userId });
 const userQuizParams = z.strictObject({ userId, quizId: idParam });
 const userModuleParams = z.strictObject({ userId, moduleId: idParam });
-const roleParams = z.strictObject({ userId, role: z.enum(['admin', 'moderator', 'user']) });
+const roleParams = z.strictObject({ userId, role: z.enum(ROLES) });
 const moduleParams = z.strictObject({ moduleId: idParam });
-/** admin §9: modules 1 to 5 are loadable. */
-const loadableModuleParams = z.strictObject({ moduleId: z.coerce.number().int().min(1).max(5) });
 const jobParams = z.strictObject({ jobId: z.string().uuid('Not a job id') });
 
 /** Every admin route of core's adminEndpoints, each behind the admin guard. */
@@ -123,7 +121,7 @@ export function adminRoutes(ctx: AppContext) {
   );
 
   mount(router, ctx, E.adminLoadAllContent, { guard }, ({ auth }) => loadAllContent(ctx, auth));
-  mount(router, ctx, E.adminLoadModuleContent, { guard, params: loadableModuleParams }, ({ auth, params }) =>
+  mount(router, ctx, E.adminLoadModuleContent, { guard, params: moduleParams }, ({ auth, params }) =>
     loadModuleContent(ctx, auth, params.moduleId),
   );
   mount(router, ctx, E.adminRefreshImages, { guard }, ({ auth }) => refreshImages(ctx, auth));

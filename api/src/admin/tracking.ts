@@ -1,20 +1,22 @@
-import type { ProgressCleanupLog, TrackingOverview } from '@coursekit/core';
+import {
+  adminMessages,
+  averageLessonVersion,
+  CLEANUP_LOG_LIMIT,
+  migrationTarget,
+  type ProgressCleanupLog,
+  type TrackingOverview,
+} from '@coursekit/core';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { logAction } from './actionLog';
+import { jsonOf } from './analyticsSql';
 import type { AdminAuth } from './guard';
 import { getUser } from './users';
 
 const { lessons, modules, userProgress, progressCleanupLog } = schema;
 
-/** admin §9: the cleanup log shows the last 50 entries. */
-export const CLEANUP_LOG_LIMIT = 50;
-
-/**
- * A record is orphaned when no lesson (active or not) answers to its key, or to its id when it has
- * no key. Deactivated lessons keep their progress: a later content load may bring them back.
- */
+/** core's isOrphanedProgress in SQL: no lesson, active or not, answers to its key (or id without one). */
 const orphaned = sql`not exists (select 1 from ${lessons} l where l.lesson_key = ${userProgress.lessonKey}
   or (${userProgress.lessonKey} is null and l.id = ${userProgress.lessonId}))`;
 
@@ -41,19 +43,19 @@ export async function trackingOverview(ctx: AppContext): Promise<TrackingOvervie
         moduleId: modules.id,
         name: modules.name,
         activeLessons: sql<number>`(count(${lessons.id}) filter (where ${lessons.isActive}))::int`,
-        versionSum: sql<number>`(coalesce(sum(coalesce(${lessons.version}, 1)) filter (where ${lessons.isActive}), 0))::int`,
+        versions: sql<unknown>`coalesce(json_agg(${lessons.version}) filter (where ${lessons.isActive}), '[]'::json)`,
       })
       .from(modules)
       .leftJoin(lessons, eq(lessons.moduleId, modules.id))
       .groupBy(modules.id)
       .orderBy(asc(modules.orderIndex)),
   ]);
-  const active = moduleRows.reduce((n, m) => n + m.activeLessons, 0);
-  const versions = moduleRows.reduce((n, m) => n + m.versionSum, 0);
   const byModule = new Map(perModule.map((m) => [m.moduleId, m]));
   return {
     ...(totals ?? { totalRecords: 0, stableRecords: 0, legacyRecords: 0, orphanedRecords: 0 }),
-    averageLessonVersion: active === 0 ? 0 : Math.round((versions / active) * 10) / 10,
+    averageLessonVersion: averageLessonVersion(
+      moduleRows.flatMap((m) => jsonOf<Array<number | null>>(m.versions)),
+    ),
     modules: moduleRows.map((m) => ({
       moduleId: m.moduleId,
       name: m.name,
@@ -70,7 +72,7 @@ export async function cleanupOrphanedProgress(ctx: AppContext, admin: AdminAuth)
     const removed = await tx.delete(userProgress).where(orphaned).returning({ id: userProgress.id });
     await tx.insert(progressCleanupLog).values({
       cleanupType: 'orphaned_progress',
-      reason: 'Progress records whose lesson no longer exists',
+      reason: adminMessages.orphanedProgressReason,
       recordsAffected: removed.length,
       performedAt: new Date(ctx.clock.now()),
     });
@@ -98,15 +100,23 @@ export async function migrateProgressToStable(ctx: AppContext, admin: AdminAuth,
         ),
       );
     if (legacy.length === 0) return 0;
-    const lessonRows = await tx.select().from(lessons);
-    const byId = new Map(lessonRows.map((l) => [l.id, l]));
-    const byOrder = new Map(lessonRows.filter((l) => l.isActive).map((l) => [`${l.moduleId}:${l.order}`, l]));
+    const lessonRows = (await tx.select().from(lessons)).map((l) => ({
+      ...l,
+      lesson_key: l.lessonKey,
+      module_id: l.moduleId,
+      is_active: l.isActive,
+    }));
     let count = 0;
     for (const record of legacy) {
-      const lesson =
-        (record.lessonKey ? lessonRows.find((l) => l.lessonKey === record.lessonKey) : undefined) ??
-        (record.lessonId !== null ? byId.get(record.lessonId) : undefined) ??
-        (record.lessonOrder !== null ? byOrder.get(`${record.moduleId}:${record.lessonOrder}`) : undefined);
+      const lesson = migrationTarget(
+        {
+          lesson_key: record.lessonKey,
+          lesson_id: record.lessonId,
+          module_id: record.moduleId,
+          lesson_order: record.lessonOrder,
+        },
+        lessonRows,
+      );
       if (!lesson) continue;
       const [existing] = await tx
         .select()

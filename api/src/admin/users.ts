@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AdminUserView,
+  adminMessages,
   blankToNull,
   type CreateUserInput,
   messages,
   type Page,
+  pageWindow,
   type Role,
   type SelectableProfile,
+  USERS_PAGE_SIZE,
+  type UserSort,
+  userSearchNeedle,
   validateCreateUserForm,
   validateEmail,
 } from '@coursekit/core';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { openSession, passwordProblem, sendVerification } from '../auth/service';
 import type { AppContext } from '../context';
@@ -23,13 +28,17 @@ import type { AdminAuth } from './guard';
 
 const { users, profiles, userRoles, userProgress, quizAttempts } = schema;
 
-export const userNotFound = () => fail('not_found', 'User not found');
+export const userNotFound = () => fail('not_found', adminMessages.userNotFound);
+
+// admin §2's list as core's rules/userList.ts defines it, in SQL: the name, the search, the sort by
+// last word (code-point order: `collate "C"`, whatever the database's collation).
 
 /** The profile's name once the profile exists (blank is null there); the sign-up name before. */
 const nameSql = sql`(case when ${profiles.id} is null then ${users.name} else ${profiles.displayName} end)`;
 const displayName = sql<string | null>`${nameSql}`;
-/** admin §2: the list sorts by the last word of the display name. */
-const lastWord = sql`lower(regexp_replace(btrim(coalesce(${nameSql}, '')), '^.*\\s', ''))`;
+/** core's lastNameKey: trimmed, the text after the last whitespace, lower-cased. */
+const lastWord = sql`lower(regexp_replace(regexp_replace(coalesce(${nameSql}, ''), '^\\s+|\\s+$', '', 'g'), '^.*\\s', '')) collate "C"`;
+const emailOrder = sql`${users.email} collate "C"`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -76,33 +85,23 @@ function toView(row: UserRow): AdminUserView {
   };
 }
 
-export function pageOf(query: { page?: string | undefined; pageSize?: string | undefined }, size = 20) {
-  const int = (raw: string | undefined, fallback: number, max: number, name: string) => {
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > max)
-      throw fail('validation_error', `Invalid request query: ${name}: Expected 1 to ${max}`, {
-        [name]: `Expected 1 to ${max}`,
-      });
-    return n;
-  };
-  const page = int(query.page, 1, 1_000_000, 'page');
-  const pageSize = int(query.pageSize, size, 100, 'pageSize');
-  return { page, pageSize, offset: (page - 1) * pageSize };
-}
-
 export async function listUsers(
   ctx: AppContext,
-  query: { search?: string | undefined; sort?: 'asc' | 'desc' | undefined; page?: string; pageSize?: string },
+  query: {
+    search?: string | undefined;
+    sort?: UserSort | undefined;
+    page?: number | undefined;
+    pageSize?: number | undefined;
+  },
 ): Promise<Page<AdminUserView>> {
-  const { page, pageSize, offset } = pageOf(query);
-  const search = query.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const { page, pageSize, offset } = pageWindow(query, USERS_PAGE_SIZE);
+  const needle = userSearchNeedle(query.search);
+  const pattern = needle ? `%${escapeLike(needle)}%` : undefined;
   const filter = pattern
-    ? or(ilike(users.email, pattern), sql`coalesce(${nameSql}, '') ilike ${pattern}`)
+    ? or(sql`lower(${users.email}) like ${pattern}`, sql`lower(coalesce(${nameSql}, '')) like ${pattern}`)
     : undefined;
   const order = query.sort
-    ? [query.sort === 'asc' ? asc(lastWord) : desc(lastWord), asc(users.email)]
+    ? [query.sort === 'asc' ? asc(lastWord) : desc(lastWord), asc(emailOrder)]
     : [desc(users.createdAt), asc(users.id)];
   const rows = await selectUsers(ctx, filter)
     .orderBy(...order)
@@ -213,29 +212,13 @@ export async function updateUser(
 export async function deleteUser(ctx: AppContext, admin: AdminAuth, userId: string): Promise<void> {
   const target = await getUser(ctx, userId);
   const removed = await ctx.db.transaction(async (tx) => {
-    const progress = await tx
-      .delete(userProgress)
-      .where(eq(userProgress.userId, userId))
-      .returning({ id: userProgress.id });
-    const attempts = await tx
-      .delete(quizAttempts)
-      .where(eq(quizAttempts.userId, userId))
-      .returning({ id: quizAttempts.id });
-    const roles = await tx
-      .delete(userRoles)
-      .where(eq(userRoles.userId, userId))
-      .returning({ id: userRoles.id });
-    const profile = await tx
-      .delete(profiles)
-      .where(eq(profiles.userId, userId))
-      .returning({ id: profiles.id });
-    const account = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    const count = async (rows: PromiseLike<unknown[]>) => (await rows).length;
     return {
-      progress: progress.length,
-      quizAttempts: attempts.length,
-      roles: roles.length,
-      profile: profile.length,
-      authAccount: account.length,
+      progress: await count(tx.delete(userProgress).where(eq(userProgress.userId, userId)).returning()),
+      quizAttempts: await count(tx.delete(quizAttempts).where(eq(quizAttempts.userId, userId)).returning()),
+      roles: await count(tx.delete(userRoles).where(eq(userRoles.userId, userId)).returning()),
+      profile: await count(tx.delete(profiles).where(eq(profiles.userId, userId)).returning()),
+      authAccount: await count(tx.delete(users).where(eq(users.id, userId)).returning()),
     };
   });
   await logAction(ctx, admin, 'user_deleted', userId, { email: target.email, removed });
@@ -256,7 +239,7 @@ export async function sendPasswordReset(ctx: AppContext, admin: AdminAuth, userI
     await ctx.mailer.send(recoveryMail(user.email, link));
   } catch (err) {
     ctx.logger.error({ err, userId }, 'could not send password reset');
-    throw fail('unexpected', 'Failed to send password reset email');
+    throw fail('unexpected', adminMessages.passwordResetFailed);
   }
   await logAction(ctx, admin, 'password_reset_initiated', userId, { email: user.email });
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AuthUser,
+  EMAIL_MAX_LENGTH,
   messages,
+  normalizeEmail,
   PASSWORD_MAX_LENGTH,
   RATE_LIMITS,
   type Session,
@@ -191,7 +193,7 @@ export async function signIn(
 ): Promise<Session> {
   const checked = validateEmail(input.email);
   // A malformed e-mail cannot be registered: same answer as a wrong password.
-  const email = checked.ok ? checked.value : input.email.trim().toLowerCase().slice(0, 320);
+  const email = checked.ok ? checked.value : normalizeEmail(input.email).slice(0, EMAIL_MAX_LENGTH);
   await limit(ctx, `signin:${email}`, RATE_LIMITS.signIn, messages.rateLimitSignIn, meta, email);
   // Failures are counted per e-mail (the account) and per client address, known or not, so the
   // work — and the time — is the same whether or not the address is registered.

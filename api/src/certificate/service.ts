@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Certificate, CertificateCheck } from '@coursekit/core';
+import {
+  type Certificate,
+  type CertificateCheck,
+  certificateCode,
+  messages,
+  normalizeCertificateCode,
+} from '@coursekit/core';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { signGrant, verifyGrant } from '../auth/tokens';
@@ -21,13 +27,8 @@ const toCertificate = (row: typeof certificates.$inferSelect): Certificate => ({
   issued_at: row.issuedAt.toISOString(),
 });
 
-/** A code people can read aloud: CK-XXXX-XXXX-XXXX, no 0/O/1/I. */
-function newCode(): string {
-  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-  const bytes = randomBytes(12);
-  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
-  return `CK-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
-}
+/** core's code format (CK-XXXX-XXXX-XXXX, read aloud easily) from 12 random bytes. */
+const newCode = (): string => certificateCode(randomBytes(12));
 
 /** The certificate exists once core's summary says courseComplete; issued on first ask, then kept. */
 export async function getCertificate(ctx: AppContext, userId: string): Promise<Certificate | null> {
@@ -54,22 +55,23 @@ export async function getCertificate(ctx: AppContext, userId: string): Promise<C
 
 export async function downloadGrant(ctx: AppContext, userId: string): Promise<string> {
   const certificate = await getCertificate(ctx, userId);
-  if (!certificate)
-    throw fail('not_found', 'No certificate yet: complete every lesson and pass the course quiz');
+  if (!certificate) throw fail('not_found', messages.certificateNotYet);
   return signGrant(ctx, userId, GRANT_AUDIENCE, GRANT_TTL_SECONDS);
 }
 
 export async function certificateForGrant(ctx: AppContext, grant: string): Promise<Certificate> {
   const userId = await verifyGrant(ctx, grant, GRANT_AUDIENCE);
-  if (!userId)
-    throw fail('unauthorized', 'This download link has expired. Please download the certificate again.');
+  if (!userId) throw fail('unauthorized', messages.certificateLinkExpired);
   const certificate = await getCertificate(ctx, userId);
-  if (!certificate) throw fail('not_found', 'No certificate');
+  if (!certificate) throw fail('not_found', messages.certificateMissing);
   return certificate;
 }
 
 export async function checkCode(ctx: AppContext, code: string): Promise<CertificateCheck> {
-  const [row] = await ctx.db.select().from(certificates).where(eq(certificates.code, code.toUpperCase()));
+  const [row] = await ctx.db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.code, normalizeCertificateCode(code)));
   return row ? { valid: true, certificate: toCertificate(row) } : { valid: false, certificate: null };
 }
 

@@ -1,3 +1,4 @@
+import { originRefusedMessage } from '@coursekit/core';
 import type { RequestHandler } from 'express';
 import { fail } from './errors';
 
@@ -14,7 +15,7 @@ export function cors(allowed: readonly string[]): RequestHandler {
     if (!origins.has(origin)) {
       // A same-origin page sends Origin on writes too; only a foreign origin is refused.
       if (req.method !== 'OPTIONS') return next();
-      throw fail('forbidden', `Origin ${origin} may not call this API; add it to CORS_ORIGINS.`);
+      throw fail('forbidden', originRefusedMessage(origin));
     }
     res.set('Access-Control-Allow-Origin', origin);
     res.set('Access-Control-Expose-Headers', 'Retry-After');

@@ -1,56 +1,26 @@
-import { CourseError, type CourseErrorCode, HTTP_STATUS, messages } from '@coursekit/core';
+import {
+  CourseError,
+  type CourseErrorCode,
+  HTTP_STATUS,
+  invalidInputFromIssues,
+  messages,
+} from '@coursekit/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { isConnectionError } from '../db/index';
 
 /** What a request gets while the database cannot be reached: a 503 the client may retry. */
-export const DATABASE_UNAVAILABLE =
-  'Service temporarily unavailable: the database cannot be reached. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE = messages.databaseUnavailable;
 
 export const fail = (code: CourseErrorCode, message: string, fields?: Record<string, string>) =>
   new CourseError(code, message, fields);
 
-export const notFound = (message = 'Not found') => fail('not_found', message);
+export const notFound = (message: string = messages.notFound) => fail('not_found', message);
 
-interface Issue {
-  code: string;
-  path: PropertyKey[];
-  expected?: string;
-  keys?: string[];
-  /** An invalid record key's own issues (code 'invalid_key'). */
-  issues?: readonly Issue[];
-  message: string;
-}
+/** A zod failure as a validation_error naming each field (core's wording, shared with the mocks). */
+export const validationError = invalidInputFromIssues;
 
-/** A zod failure as a validation_error naming each field. */
-export function validationError(issues: readonly Issue[], where = 'body'): CourseError {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys ?? []) fields[[...issue.path, key].join('.')] = 'Unknown field';
-      continue;
-    }
-    if (issue.code === 'invalid_key') {
-      // The field is the record; the key itself is what was refused, so it is not echoed back.
-      const name = issue.path.slice(0, -1).map(String).join('.') || where;
-      fields[name] ??= issue.issues?.[0]?.message ?? 'Not an allowed key';
-      continue;
-    }
-    const name = issue.path.length ? issue.path.map(String).join('.') : where;
-    fields[name] ??=
-      issue.code === 'invalid_type'
-        ? `Expected ${issue.expected}`
-        : issue.code === 'invalid_value'
-          ? 'Not an allowed value'
-          : issue.message;
-  }
-  const summary = Object.entries(fields)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join('; ');
-  return fail('validation_error', `Invalid request ${where}: ${summary}`, fields);
-}
-
-export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound('No such endpoint'));
+export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound(messages.noSuchEndpoint));
 
 interface BodyParserError {
   type?: string;
@@ -67,7 +37,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       error = err;
       status = HTTP_STATUS[err.code];
     } else if (parserError?.type === 'entity.parse.failed') {
-      error = fail('validation_error', 'Malformed JSON in request body', { body: 'Malformed JSON' });
+      error = fail('validation_error', messages.malformedJson, { body: messages.malformedJsonField });
       status = 400;
     } else if (err instanceof URIError && parserError.status === 400) {
       // The router could not decode a path parameter (%ED%A0%80, a lone surrogate's bytes, is not UTF-8).
@@ -76,7 +46,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       });
       status = 400;
     } else if (parserError?.type === 'entity.too.large') {
-      error = fail('invalid_request', 'Request body too large');
+      error = fail('invalid_request', messages.bodyTooLarge);
       status = 413;
     } else if (parserError?.type && parserError.status && parserError.status < 500) {
       error = fail('invalid_request', messages.authInvalidRequest);

@@ -1,3 +1,4 @@
+import { messages } from '@coursekit/core';
 import type { RequestHandler } from 'express';
 import { fail } from './errors';
 
@@ -10,7 +11,5 @@ import { fail } from './errors';
 export const jsonOnly: RequestHandler = (req, res, next) => {
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   if (!hasBody || req.is('application/json')) return next();
-  res
-    .status(415)
-    .json(fail('invalid_request', 'Request bodies must be JSON (Content-Type: application/json)').toJSON());
+  res.status(415).json(fail('invalid_request', messages.bodyMustBeJson).toJSON());
 };

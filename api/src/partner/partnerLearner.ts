@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { messages } from '@coursekit/core';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
@@ -6,8 +7,7 @@ import { fail } from '../http/errors';
 
 const { externalIdentities, users, userRoles } = schema;
 
-export const PARTNER_EMAIL_TAKEN =
-  'Partner token refused: this e-mail already has a CourseKit account that signs in with a password.';
+export const PARTNER_EMAIL_TAKEN = messages.partnerEmailTaken;
 
 /**
  * The learner a partner's employee is: found by the partner's issuer and subject, or created on

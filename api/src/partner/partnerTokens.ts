@@ -1,4 +1,4 @@
-import { validateEmail } from '@coursekit/core';
+import { messages, validateEmail } from '@coursekit/core';
 import { createRemoteJWKSet, decodeJwt, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
 /**
@@ -39,10 +39,10 @@ export type PartnerCheck =
   | { ok: false; notPartner: false; reason: PartnerRefusal; message: string };
 
 const MESSAGES: Record<PartnerRefusal, string> = {
-  wrong_audience: 'Partner token refused: it was issued for another audience.',
-  bad_signature: 'Partner token refused: its signature does not verify.',
-  expired: 'Partner token refused: it has expired. Sign in again on your intranet.',
-  missing_claims: 'Partner token refused: it needs a subject and a valid e-mail.',
+  wrong_audience: messages.partnerWrongAudience,
+  bad_signature: messages.partnerBadSignature,
+  expired: messages.partnerExpired,
+  missing_claims: messages.partnerMissingClaims,
 };
 
 const refuse = (reason: PartnerRefusal): PartnerCheck => ({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeDisplayName, type Profile, type Role, validateName } from '@coursekit/core';
+import { messages, normalizeDisplayName, type Profile, type Role, validateName } from '@coursekit/core';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
@@ -21,7 +21,7 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
   const [row] = await ctx.db.select().from(profiles).where(eq(profiles.userId, userId));
   if (row) return toProfile(row);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw fail('unauthorized', 'User not authenticated');
+  if (!user) throw fail('unauthorized', messages.userNotAuthenticated);
   const now = new Date(ctx.clock.now());
   await ctx.db
     .insert(profiles)
@@ -50,7 +50,7 @@ function displayNameOrFail(raw: string | null): string | null {
 export function avatarOrFail(raw: string | null): string | null {
   const value = normalizeDisplayName(raw);
   if (value === null) return null;
-  const message = 'Avatar must be an http(s) URL or a /storage/ path';
+  const message = messages.avatarInvalid;
   if (value.length > 2048 || /[\s<>"'`]/.test(value))
     throw fail('validation_error', message, { avatar_url: message });
   if (value.startsWith('/storage/')) return value;

@@ -1,15 +1,21 @@
 import {
   type AnswerLetter,
   type AnswerResult,
+  answerResult,
+  answersToGrade,
+  attemptErrors,
   type CompletedAttempt,
+  checkAnswerable,
+  checkQuestionId,
   gradeQuiz,
   messages,
   type Quiz,
   type QuizAttempt,
   type QuizListItem,
   type QuizQuestion,
+  type QuizQuestionWithKey,
   type QuizWithQuestions,
-  selectedLetter,
+  reviewAttempt,
   summarizeQuizAttempts,
 } from '@coursekit/core';
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -20,8 +26,6 @@ import { fail } from '../http/errors';
 const { quizzes, quizQuestions, quizAttempts } = schema;
 type QuestionRow = typeof S.quizQuestions.$inferSelect;
 type AttemptRow = typeof S.quizAttempts.$inferSelect;
-
-const attemptNotFound = () => fail('not_found', 'Attempt not found');
 
 export const toQuiz = (row: typeof quizzes.$inferSelect): Quiz => ({
   id: row.id,
@@ -57,24 +61,14 @@ export const toAttempt = (row: AttemptRow): QuizAttempt => ({
   completed_at: row.completedAt?.toISOString() ?? null,
 });
 
-function review(row: AttemptRow, questions: QuestionRow[]): CompletedAttempt {
-  return {
-    attempt: toAttempt(row),
-    review: questions
-      .map((q) => {
-        const selected = selectedLetter(row.answers[String(q.id)]);
-        return {
-          ...toQuestion(q),
-          question_id: q.id,
-          selected,
-          correct_answer: q.correctAnswer,
-          isCorrect: selected === q.correctAnswer,
-          explanation: q.explanation,
-        };
-      })
-      .map(({ id: _id, quiz_id: _quiz, ...rest }) => rest),
-  };
-}
+const withKey = (row: QuestionRow): QuizQuestionWithKey => ({
+  ...toQuestion(row),
+  correct_answer: row.correctAnswer,
+  explanation: row.explanation,
+});
+
+const review = (row: AttemptRow, questions: QuestionRow[]): CompletedAttempt =>
+  reviewAttempt(toAttempt(row), questions.map(withKey));
 
 async function quizOrFail(ctx: AppContext, quizId: number) {
   const [quiz] = await ctx.db.select().from(quizzes).where(eq(quizzes.id, quizId));
@@ -131,7 +125,7 @@ async function ownAttempt(ctx: AppContext, userId: string, attemptId: number) {
     .select()
     .from(quizAttempts)
     .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, userId)));
-  if (!row) throw attemptNotFound();
+  if (!row) throw attemptErrors.notFound();
   return row;
 }
 
@@ -146,24 +140,15 @@ export async function answerQuestion(
   questionId: number,
   answer: AnswerLetter,
 ): Promise<AnswerResult> {
-  if (!Number.isInteger(questionId) || questionId < 1 || questionId > 2_147_483_647) {
-    throw fail('validation_error', 'Invalid request body: question_id: Not a question id', {
-      question_id: 'Not a question id',
-    });
-  }
+  checkQuestionId(questionId);
   const attempt = await ownAttempt(ctx, userId, attemptId);
-  const quiz = await quizOrFail(ctx, attempt.quizId);
-  if (quiz.kind !== 'course') {
-    throw fail('validation_error', 'Pre-assessment answers are sent when the attempt is completed', {
-      question_id: 'Not a course-quiz question',
-    });
-  }
+  checkAnswerable(await quizOrFail(ctx, attempt.quizId));
   const [question] = await ctx.db
     .select()
     .from(quizQuestions)
     .where(and(eq(quizQuestions.id, questionId), eq(quizQuestions.quizId, attempt.quizId)));
-  if (!question) throw fail('not_found', 'Question not found in this quiz');
-  if (attempt.completedAt) throw fail('conflict', 'This attempt is already complete');
+  if (!question) throw attemptErrors.questionNotInQuiz();
+  if (attempt.completedAt) throw attemptErrors.alreadyComplete();
   const key = String(questionId);
   const updated = await ctx.db
     .update(quizAttempts)
@@ -177,14 +162,8 @@ export async function answerQuestion(
       ),
     )
     .returning({ id: quizAttempts.id });
-  if (updated.length === 0) throw fail('conflict', 'This question has already been answered');
-  return {
-    question_id: question.id,
-    selected: answer,
-    isCorrect: answer === question.correctAnswer,
-    correct_answer: question.correctAnswer,
-    explanation: question.explanation,
-  };
+  if (updated.length === 0) throw attemptErrors.alreadyAnswered();
+  return answerResult(withKey(question), answer);
 }
 
 /**
@@ -199,56 +178,12 @@ export async function completeAttempt(
   sent: Record<string, AnswerLetter> | undefined,
 ): Promise<CompletedAttempt> {
   const attempt = await ownAttempt(ctx, userId, attemptId);
-  if (attempt.completedAt) throw fail('conflict', 'This attempt is already complete');
+  if (attempt.completedAt) throw attemptErrors.alreadyComplete();
   const quiz = await quizOrFail(ctx, attempt.quizId);
   const questions = await questionsOf(ctx, quiz.id);
-  let answers: S.StoredAnswers;
-  if (quiz.kind === 'course') {
-    answers = attempt.answers;
-    const missing = questions.filter((q) => answers[String(q.id)] === undefined);
-    if (missing.length > 0) {
-      throw fail(
-        'validation_error',
-        `Answer every question before completing (${missing.length} unanswered)`,
-        {
-          answers: `${missing.length} questions unanswered`,
-        },
-      );
-    }
-  } else {
-    const given = sent ?? {};
-    const ids = new Set(questions.map((q) => String(q.id)));
-    const unknown = Object.keys(given).filter((id) => !ids.has(id));
-    if (unknown.length > 0) {
-      throw fail('validation_error', 'Answers name questions that are not in this quiz', {
-        answers: `Unknown questions: ${unknown.slice(0, 5).join(', ')}`,
-      });
-    }
-    const missing = questions.filter((q) => given[String(q.id)] === undefined);
-    if (missing.length > 0) {
-      throw fail(
-        'validation_error',
-        `Answer every question before completing (${missing.length} unanswered)`,
-        {
-          answers: `${missing.length} questions unanswered`,
-        },
-      );
-    }
-    answers = Object.fromEntries(
-      questions.map((q) => {
-        const selected = given[String(q.id)]!;
-        return [
-          String(q.id),
-          { selected, correct: q.correctAnswer, isCorrect: selected === q.correctAnswer },
-        ];
-      }),
-    );
-  }
-  const grade = gradeQuiz(
-    questions.map((q) => ({ id: q.id, correct_answer: q.correctAnswer })),
-    answers,
-    quiz.passingScore,
-  );
+  const keys = questions.map((q) => ({ id: q.id, correct_answer: q.correctAnswer }));
+  const answers = answersToGrade(quiz, keys, attempt.answers, sent);
+  const grade = gradeQuiz(keys, answers, quiz.passingScore);
   const [row] = await ctx.db
     .update(quizAttempts)
     .set({
@@ -263,7 +198,7 @@ export async function completeAttempt(
       and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, userId), isNull(quizAttempts.completedAt)),
     )
     .returning();
-  if (!row) throw fail('conflict', 'This attempt is already complete');
+  if (!row) throw attemptErrors.alreadyComplete();
   return review(row, questions);
 }
 

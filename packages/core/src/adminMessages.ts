@@ -66,4 +66,20 @@ export const adminMessages = {
   // admin §8 — stable tracking toasts
   cleanupFailedTitle: 'Cleanup failed',
   migrationFailedTitle: 'Migration failed',
+
+  // The server's answers the spec does not word
+  userNotFound: 'User not found',
+  adminQuizNotFound: 'Quiz not found',
+  noSuchJob: 'No such job',
+  tooManyJobs: 'Too many image jobs are running; try again later',
+  jobServerGone: 'The job stopped: its server went away. Run it again.',
+  jobFailed: 'The job failed',
+  orphanedProgressReason: 'Progress records whose lesson no longer exists',
 };
+
+/** admin §8: 'Module N not found content not available', a Load Module N with no content. */
+export const moduleContentNotAvailable = (moduleId: number): string =>
+  `Module ${moduleId} not found content not available`;
+
+/** The field message of a page number or size out of its range. */
+export const pageRangeMessage = (max: number): string => `Expected 1 to ${max}`;

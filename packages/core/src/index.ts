@@ -31,7 +31,7 @@ export type {
   Unsubscribe,
   VerificationStatus,
 } from './adapter/CourseAdapter';
-export { adminMessages } from './adminMessages';
+export { adminMessages, moduleContentNotAvailable, pageRangeMessage } from './adminMessages';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export type { CourseErrorCode } from './errors';
 export { CourseError, HTTP_STATUS, isCourseError } from './errors';
@@ -48,6 +48,7 @@ export {
   CreateUserBodySchema,
   DiagnosticsSetAllBodySchema,
   DiagnosticsUpdateBodySchema,
+  PackageQuerySchema,
   PageQuerySchema,
   RoleBodySchema,
   SecurityEventQuerySchema,
@@ -87,12 +88,16 @@ export {
   moduleDoesNotExist,
   moduleLoadTitle,
   moduleResetFailedMessage,
+  originRefusedMessage,
   passwordResetSentMessage,
   progressResetFailedMessage,
   progressResetMessage,
   quizAttemptsTitle,
   roleAssignedMessage,
   roleRemovedMessage,
+  unansweredQuestionsField,
+  unansweredQuestionsMessage,
+  unknownQuestionsField,
 } from './messages';
 export type {
   OfflineCourseAdapter,
@@ -101,6 +106,8 @@ export type {
   QueueStorage,
 } from './offline/withOfflineQueue';
 export { withOfflineQueue } from './offline/withOfflineQueue';
+export type { ContentLoadSummary, SettingsChange } from './rules/adminOperations';
+export { contentResults, settingsPatch } from './rules/adminOperations';
 export type { ProgressCsvRow } from './rules/analytics';
 export {
   median,
@@ -114,8 +121,16 @@ export {
   shareCorrect,
   shortQuestionText,
 } from './rules/analytics';
+export type { AnalyticsData } from './rules/analyticsReport';
+export { analyticsReport, progressCsvRows } from './rules/analyticsReport';
 export type { AuthErrorLike, MappedAuthError } from './rules/authErrors';
 export { mapAuthError } from './rules/authErrors';
+export {
+  CERTIFICATE_CODE_ALPHABET,
+  CERTIFICATE_CODE_PATTERN,
+  certificateCode,
+  normalizeCertificateCode,
+} from './rules/certificateCode';
 export {
   avatarInitials,
   COURSE_TIME,
@@ -126,18 +141,39 @@ export {
   SESSION_REFRESH_THRESHOLD_SECONDS,
   TIMINGS,
 } from './rules/display';
+export type { CorrectionOutcome, ImageLessonContent } from './rules/imageCorrection';
+export {
+  correctImageLinks,
+  correctionSafetyIssues,
+  FUZZY_THRESHOLD,
+  fileNameOf,
+  MAX_LENGTH_CHANGE,
+  nameSimilarity,
+  storageUrl,
+} from './rules/imageCorrection';
 export type { UrlIssue } from './rules/imageLinks';
 export {
   analyzeImageLinks,
   IMAGE_ANALYSIS_STEPS,
   IMAGE_BUCKET,
   IMAGE_JOB_STEPS,
+  IMAGE_LISTING_LIMIT,
   imageUrlsOf,
   URL_ISSUE_LABELS,
   urlIssues,
   urlPattern,
 } from './rules/imageLinks';
+export type { ValidateOptions } from './rules/imageValidation';
+export { VALIDATION_DEFAULTS, validateImageUrls, validationRecommendations } from './rules/imageValidation';
 export { contentHash, lessonKey, slugify } from './rules/lessonKey';
+export {
+  AUDIT_PAGE_SIZE,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  pageOfList,
+  pageWindow,
+  USERS_PAGE_SIZE,
+} from './rules/paging';
 export type {
   AttemptRef,
   LessonRef,
@@ -171,10 +207,33 @@ export {
   selectedLetter,
   summarizeQuizAttempts,
 } from './rules/quiz';
+export {
+  answerResult,
+  answersToGrade,
+  attemptErrors,
+  checkAnswerable,
+  checkQuestionId,
+  MAX_QUESTION_ID,
+  reviewAttempt,
+} from './rules/quizAttempt';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy, RateLimitState } from './rules/rateLimit';
 export { createRateLimiter, decideRateLimit, RATE_LIMITS } from './rules/rateLimit';
 export type { ScoreColor } from './rules/scoreColor';
 export { adminScoreColor, learnerScoreColor } from './rules/scoreColor';
+export {
+  averageLessonVersion,
+  CLEANUP_LOG_LIMIT,
+  isOrphanedProgress,
+  migrationTarget,
+} from './rules/stableTracking';
+export type { ListedUser, UserSort } from './rules/userList';
+export {
+  byCodePoint,
+  lastNameKey,
+  matchesUserSearch,
+  searchAndSortUsers,
+  userSearchNeedle,
+} from './rules/userList';
 export type {
   AdminActionLog,
   AdminActionType,
@@ -351,6 +410,8 @@ export {
   validateCreateUserForm,
   validateResetEmailField,
 } from './validation/forms';
+export type { InputIssue } from './validation/invalidInput';
+export { invalidInput, invalidInputFromIssues, parseInput } from './validation/invalidInput';
 export { NAME_MAX_LENGTH, validateName } from './validation/name';
 export {
   COMMON_PASSWORD_PATTERNS,

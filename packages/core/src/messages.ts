@@ -90,6 +90,43 @@ export const messages = {
 
   // the API's input rule for every text field (no spec text: NUL and lone surrogates cannot be stored)
   textNotStorable: 'Contains a character that is not allowed (NUL or an unpaired surrogate)',
+
+  // The server's answers to a quiz attempt the spec does not word (DESIGN: quiz answers are locked
+  // on the server; the pre-assessment sends its answers with complete).
+  attemptNotFound: 'Attempt not found',
+  questionNotInQuiz: 'Question not found in this quiz',
+  questionAlreadyAnswered: 'This question has already been answered',
+  attemptAlreadyComplete: 'This attempt is already complete',
+  preAssessmentAnswersOnComplete: 'Pre-assessment answers are sent when the attempt is completed',
+  notACourseQuizQuestion: 'Not a course-quiz question',
+  answersNameUnknownQuestions: 'Answers name questions that are not in this quiz',
+  notAQuestionId: 'Not a question id',
+
+  // The certificate (learner §1: a completion certificate)
+  certificateNotYet: 'No certificate yet: complete every lesson and pass the course quiz',
+  certificateLinkExpired: 'This download link has expired. Please download the certificate again.',
+  certificateMissing: 'No certificate',
+
+  // The server's answers to a request it cannot take (any endpoint)
+  notFound: 'Not found',
+  noSuchEndpoint: 'No such endpoint',
+  noSuchMessage: 'No such message',
+  noSuchFile: 'No such file',
+  malformedJson: 'Malformed JSON in request body',
+  malformedJsonField: 'Malformed JSON',
+  bodyTooLarge: 'Request body too large',
+  bodyMustBeJson: 'Request bodies must be JSON (Content-Type: application/json)',
+  databaseUnavailable:
+    'Service temporarily unavailable: the database cannot be reached. Please try again in a moment.',
+  avatarInvalid: 'Avatar must be an http(s) URL or a /storage/ path',
+
+  // Partner sign-in (a partner's signed token instead of a password)
+  partnerEmailTaken:
+    'Partner token refused: this e-mail already has a CourseKit account that signs in with a password.',
+  partnerWrongAudience: 'Partner token refused: it was issued for another audience.',
+  partnerBadSignature: 'Partner token refused: its signature does not verify.',
+  partnerExpired: 'Partner token refused: it has expired. Sign in again on your intranet.',
+  partnerMissingClaims: 'Partner token refused: it needs a subject and a valid e-mail.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -130,3 +167,16 @@ export const quizAttemptsTitle = (title: string): string => `Quiz Attempts - ${t
 /** admin §8: 'Error loading diagnostic settings: ...' */
 export const diagnosticsLoadErrorMessage = (error: string): string =>
   `Error loading diagnostic settings: ${error}`;
+
+/** A quiz completed with questions left: how many, in the message and the `answers` field. */
+export const unansweredQuestionsMessage = (count: number): string =>
+  `Answer every question before completing (${count} unanswered)`;
+export const unansweredQuestionsField = (count: number): string => `${count} questions unanswered`;
+
+/** The pre-assessment's answers name ids that are not its questions (the first five shown). */
+export const unknownQuestionsField = (ids: readonly string[]): string =>
+  `Unknown questions: ${ids.slice(0, 5).join(', ')}`;
+
+/** A call from a page whose origin the API does not trust (CORS_ORIGINS). */
+export const originRefusedMessage = (origin: string): string =>
+  `Origin ${origin} may not call this API; add it to CORS_ORIGINS.`;

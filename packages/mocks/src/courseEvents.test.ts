@@ -1,7 +1,7 @@
 import { type CourseEvent, withCourseEvents } from '@coursekit/core';
 import { describe, expect, it } from 'vitest';
 import { createMemoryAdapter } from './createMemoryAdapter';
-import { createMemoryStore } from './createMemoryStore';
+import { createMemoryStore } from './store/createMemoryStore';
 
 // The host events a learner's journey produces (issue 8), through core's withCourseEvents on the
 // memory adapter.

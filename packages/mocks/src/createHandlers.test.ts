@@ -3,7 +3,8 @@ import { runAdapterConformance } from '@coursekit/core/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from './createHandlers';
-import { createMemoryStore, DEMO_LEARNER } from './createMemoryStore';
+import { createMemoryStore } from './store/createMemoryStore';
+import { DEMO_LEARNER } from './store/seedLearnerScenario';
 
 const baseUrl = 'http://mocks.test/api';
 const store = createMemoryStore({ learner: false });

@@ -1,14 +1,8 @@
-import {
-  CourseError,
-  type Endpoint,
-  type EndpointName,
-  endpoints,
-  HTTP_STATUS,
-  messages,
-} from '@coursekit/core';
+import { CourseError, type Endpoint, type EndpointName, endpoints, messages } from '@coursekit/core';
 import { delay, HttpResponse, http } from 'msw';
 import { createAdminHandlers } from './admin/createAdminHandlers';
-import type { MemoryStore } from './createMemoryStore';
+import { answering, bodyOf, eventStream, failure, tokenOf } from './httpAnswers';
+import type { MemoryStore } from './store/createMemoryStore';
 
 export interface HandlersOptions {
   /** Where the API lives, as the adapter's `baseUrl`; default '/api'. */
@@ -81,24 +75,16 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     certificateCheck: ({ params }) => store.verifyCertificate(String(params.code)),
   };
 
-  const fail = (error: CourseError) => HttpResponse.json(error.toJSON(), { status: HTTP_STATUS[error.code] });
-
   const handlers = Object.entries(table).map(([name, handle]) => {
     const endpoint: Endpoint = endpoints[name as EndpointName];
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     return http[method](`${base}${endpoint.path}`, async ({ request, params }) => {
       if (store.options.latencyMs) await delay(store.options.latencyMs);
       if (store.options.failing)
-        return fail(new CourseError('unavailable', messages.databaseConnectionFailed));
-      const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
-      let body: Record<string, unknown> = {};
-      if (endpoint.body) {
-        const raw = await request.json().catch(() => undefined);
-        const parsed = endpoint.body.safeParse(raw ?? {});
-        if (!parsed.success) return fail(new CourseError('validation_error', messages.authInvalidRequest));
-        body = parsed.data as Record<string, unknown>;
-      }
-      try {
+        return failure(new CourseError('unavailable', messages.databaseConnectionFailed));
+      const token = tokenOf(request);
+      return answering(async () => {
+        const body = await bodyOf(request, endpoint.body);
         const answer = handle!({
           params: params as Record<string, string>,
           body,
@@ -107,30 +93,14 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
         });
         if (!endpoint.answer) return new HttpResponse(null, { status: 204 });
         return HttpResponse.json(answer as never, { status: CREATED.has(name as EndpointName) ? 201 : 200 });
-      } catch (error) {
-        if (error instanceof CourseError) return fail(error);
-        throw error;
-      }
+      });
     });
   });
 
   // Settings stream (SSE): the settings on connect and on every change, as the reference API sends.
-  const stream = http.get(`${base}${endpoints.settingsStream.path}`, () => {
-    const encoder = new TextEncoder();
-    let stop = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const send = (settings: unknown) =>
-          controller.enqueue(encoder.encode(`event: settings\ndata: ${JSON.stringify(settings)}\n\n`));
-        send(store.settings());
-        stop = store.subscribeSettings(send);
-      },
-      cancel() {
-        stop();
-      },
-    });
-    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
-  });
+  const stream = http.get(`${base}${endpoints.settingsStream.path}`, () =>
+    eventStream('settings', store.settings, store.subscribeSettings),
+  );
 
   return [stream, ...handlers, ...createAdminHandlers(store, base)];
 }

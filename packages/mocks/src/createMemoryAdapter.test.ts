@@ -1,6 +1,6 @@
 import { runAdapterConformance } from '@coursekit/core/testing';
 import { createMemoryAdapter } from './createMemoryAdapter';
-import { createMemoryStore } from './createMemoryStore';
+import { createMemoryStore } from './store/createMemoryStore';
 
 const store = createMemoryStore({ learner: false });
 runAdapterConformance('memory adapter', {

@@ -7,9 +7,10 @@ import {
   type Session,
   SystemSettingsSchema,
 } from '@coursekit/core';
-import { createMemoryAdmin } from './admin/createMemoryAdmin';
-import { DEMO_ADMIN } from './admin/seedAdminWorld';
-import { DEMO_LEARNER, type MemoryStore } from './createMemoryStore';
+import { createMemoryAdminAdapter } from './admin/createMemoryAdminAdapter';
+import { DEMO_ADMIN } from './admin/seedAdminScenario';
+import type { MemoryStore } from './store/createMemoryStore';
+import { DEMO_LEARNER } from './store/seedLearnerScenario';
 
 export interface MemoryAdapterOptions {
   /** Starts signed in as the scenario's demo learner, or its demo admin in an admin scenario; default true. */
@@ -56,7 +57,9 @@ export function createMemoryAdapter(store: MemoryStore, options: MemoryAdapterOp
   return {
     // Only an admin scenario's adapter carries the admin part; a learner's has none (the widget's
     // guard case). The store still checks the admin role on every admin call, as the server does.
-    ...(store.options.admin ? { admin: createMemoryAdmin(store, () => session?.access_token ?? null) } : {}),
+    ...(store.options.admin
+      ? { admin: createMemoryAdminAdapter(store, () => session?.access_token ?? null) }
+      : {}),
     auth: {
       getSession: async () => session,
       onSessionChange(listener) {

@@ -45,8 +45,8 @@ export const DiagnosticsEnabled: Story = {
   parameters: adminScenario('admin-console', {
     setup: (admin, store) => {
       const actor = store.tables.accessTokens.get('demo-admin-token') ?? '';
-      admin.system.setAllDiagnostics(actor, true);
-      admin.system.updateDiagnostics(actor, 2, {
+      admin.settings.setAllDiagnostics(actor, true);
+      admin.settings.updateDiagnostics(actor, 2, {
         diagnostic_level: 'debug',
         show_performance_metrics: true,
         show_progress_details: true,

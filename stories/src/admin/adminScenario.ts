@@ -1,7 +1,7 @@
 import {
+  type AdminBackend,
   type AdminScenario,
-  type AdminStore,
-  adminStore,
+  adminBackend,
   DEMO_ADMIN,
   DEMO_LEARNER,
   type MemoryStore,
@@ -14,7 +14,7 @@ import { type CourseParameters, scenario } from '../withCourse';
 
 export interface AdminStoryWorld {
   /** Changes the world before the story renders (diagnostics switched on, say). */
-  setup?: (admin: AdminStore, store: MemoryStore) => void;
+  setup?: (admin: AdminBackend, store: MemoryStore) => void;
   /** Answers that take precedence over the store's (an empty users table, say). */
   handlers?: HttpHandler[];
   course?: CourseParameters;
@@ -35,7 +35,7 @@ export function adminScenario(name: ScenarioName | ScenarioOptions, world: Admin
     const token = options.admin ? DEMO_ADMIN.accessToken : DEMO_LEARNER.accessToken;
     base.course.session = { ...base.store.sessionFor(token), expires_at: NEVER_EXPIRES };
   }
-  world.setup?.(adminStore(base.store), base.store);
+  world.setup?.(adminBackend(base.store), base.store);
   return { ...base, msw: { handlers: [...(world.handlers ?? []), ...base.msw.handlers] } };
 }
 

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { pageRangeMessage } from '../adminMessages';
 import type { CourseErrorCode } from '../errors';
+import { MAX_PAGE, MAX_PAGE_SIZE } from '../rules/paging';
 import {
   AdminActionLogSchema,
   AdminUserViewSchema,
@@ -37,19 +39,29 @@ import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
 // resource.' without the admin role). Long image jobs answer a JobStatus (202) and are polled with
 // `adminJob` until their state is 'done' or 'error'. Query strings are listed in `query`.
 
-const pageNumber = z.optional(textInput());
+/**
+ * A page number or size: the query string's text coerced to a whole number from 1 to `max`
+ * (the memory adapter passes numbers, which pass as they are).
+ */
+const pageNumber = (max: number) => {
+  const error = pageRangeMessage(max);
+  return z.optional(z.coerce.number().check(z.int({ error }), z.gte(1, { error }), z.lte(max, { error })));
+};
 
 export const UserListQuerySchema = z.strictObject({
   search: z.optional(textInput()),
   sort: z.optional(z.enum(['asc', 'desc'])),
-  page: pageNumber,
-  pageSize: pageNumber,
+  page: pageNumber(MAX_PAGE),
+  pageSize: pageNumber(MAX_PAGE_SIZE),
 });
-export const PageQuerySchema = z.strictObject({ page: pageNumber, pageSize: pageNumber });
+export const PageQuerySchema = z.strictObject({
+  page: pageNumber(MAX_PAGE),
+  pageSize: pageNumber(MAX_PAGE_SIZE),
+});
 /** The security log: a page, of one kind of event when `event_type` is given. */
 export const SecurityEventQuerySchema = z.strictObject({
-  page: pageNumber,
-  pageSize: pageNumber,
+  page: pageNumber(MAX_PAGE),
+  pageSize: pageNumber(MAX_PAGE_SIZE),
   event_type: z.optional(SecurityEventTypeSchema),
 });
 
@@ -88,7 +100,7 @@ export interface AdminEndpoint {
   method: Method;
   path: string;
   auth: 'admin';
-  /** The query string's schema (values arrive as strings). */
+  /** The query string's schema (values arrive as strings; numbers are coerced). */
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
   /** The answer's schema; absent for 204 No Content and for streams. */

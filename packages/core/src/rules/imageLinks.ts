@@ -14,6 +14,9 @@ export const IMAGE_ANALYSIS_STEPS = {
   resultStored: 100,
 } as const;
 
+/** admin §9: the storage listing's limit (files, by name). */
+export const IMAGE_LISTING_LIMIT = 1000;
+
 /** admin §4: each image tool's progress steps; the last one finishes the job. */
 export const IMAGE_JOB_STEPS = {
   'image-analysis': [

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseAdapter } from '../adapter/CourseAdapter';
-import { CourseError } from '../errors';
-import { messages, moduleDoesNotExist } from '../messages';
-import { ProgressStateSchema, QuizListItemSchema } from '../schemas/derived';
-import { ModuleSchema, QuizQuestionSchema, SessionSchema } from '../schemas/entities';
+import { lessonDoesNotExist, messages, moduleDoesNotExist } from '../messages';
+import { ProgressStateSchema } from '../schemas/derived';
+import { ModuleSchema, SessionSchema } from '../schemas/entities';
+import { CONFORMANCE_PASSWORD, expectCourseError, signedUp, uniqueEmail } from './expectations';
+import { runQuizConformance } from './quizConformance';
 
 /**
  * What a backend under test provides. `makeAdapter` answers a new, signed-out adapter on a backend
@@ -18,33 +19,6 @@ export interface ConformanceHarness {
    * cannot have: sign-up and sign-in, a profile named at sign-up, and calls made while signed out.
    */
   signedInLearner?: () => Promise<CourseAdapter> | CourseAdapter;
-}
-
-let counter = 0;
-/** A fresh, valid learner e-mail per call, so tests never collide on one backend. */
-export function uniqueEmail(prefix = 'learner'): string {
-  counter += 1;
-  return `${prefix}.${Date.now().toString(36)}${counter}@conformance.example`;
-}
-export const CONFORMANCE_PASSWORD = 'Facility-42-Data';
-
-async function signedUp(harness: ConformanceHarness, name = 'Ana Silva') {
-  if (harness.signedInLearner) return { adapter: await harness.signedInLearner(), email: '' };
-  const adapter = await harness.makeAdapter();
-  const email = uniqueEmail();
-  const result = await adapter.auth.signUp({ email, password: CONFORMANCE_PASSWORD, name });
-  if (!result.session) await adapter.auth.signIn({ email, password: CONFORMANCE_PASSWORD });
-  return { adapter, email };
-}
-
-async function expectCourseError(promise: Promise<unknown>, code: string, message?: string) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, 'expected the call to fail with a CourseError').toBeInstanceOf(CourseError);
-  expect((error as CourseError).code).toBe(code);
-  if (message !== undefined) expect((error as CourseError).message).toBe(message);
 }
 
 /**
@@ -102,6 +76,7 @@ export function runAdapterConformance(name: string, harness: ConformanceHarness)
         await expectCourseError(
           adapter.auth.signUp({ email: uniqueEmail(), password: 'password1' }),
           'weak_password',
+          messages.authWeakPassword,
         );
       });
     });
@@ -126,7 +101,7 @@ export function runAdapterConformance(name: string, harness: ConformanceHarness)
 
       it('needs a session', async () => {
         const adapter = await harness.makeAdapter();
-        await expectCourseError(adapter.profile.get(), 'unauthorized');
+        await expectCourseError(adapter.profile.get(), 'unauthorized', messages.sessionMissing);
       });
     });
 
@@ -147,7 +122,7 @@ export function runAdapterConformance(name: string, harness: ConformanceHarness)
 
       it('an unknown module has no lessons: not_found', async () => {
         const { adapter } = await signedUp(harness);
-        await expectCourseError(adapter.course.lessons(9999), 'not_found');
+        await expectCourseError(adapter.course.lessons(9999), 'not_found', moduleDoesNotExist(9999));
       });
 
       it('completes a lesson once, however often it is marked, and the summary follows', async () => {
@@ -188,90 +163,20 @@ export function runAdapterConformance(name: string, harness: ConformanceHarness)
 
       it('marks an unknown lesson key as not_found and writes nothing', async () => {
         const { adapter } = await signedUp(harness);
-        await expectCourseError(adapter.progress.setLessonCompleted('module_99_1_nope', true), 'not_found');
+        await expectCourseError(
+          adapter.progress.setLessonCompleted('module_99_1_nope', true),
+          'not_found',
+          lessonDoesNotExist('module_99_1_nope'),
+        );
         expect((await adapter.progress.get()).records).toHaveLength(0);
       });
 
       it.runIf(accounts)('needs a session', async () => {
         const adapter = await harness.makeAdapter();
-        await expectCourseError(adapter.progress.get(), 'unauthorized');
+        await expectCourseError(adapter.progress.get(), 'unauthorized', messages.sessionMissing);
       });
     });
 
-    describe('quizzes', () => {
-      async function courseQuiz(adapter: CourseAdapter) {
-        const list = await adapter.quizzes.list();
-        for (const item of list) QuizListItemSchema.parse(item);
-        const item = list.find((q) => q.quiz.kind === 'course');
-        expect(item, 'the backend holds a course quiz').toBeDefined();
-        return adapter.quizzes.get(item!.quiz.id);
-      }
-
-      it('never sends correct answers with the questions', async () => {
-        const { adapter } = await signedUp(harness);
-        const { questions } = await courseQuiz(adapter);
-        expect(questions.length).toBeGreaterThan(0);
-        for (const q of questions) {
-          expect(Object.keys(q).sort()).toEqual(Object.keys(QuizQuestionSchema.shape).sort());
-        }
-      });
-
-      it('locks an answer, reveals the key, refuses a second answer, and scores on completion', async () => {
-        const { adapter } = await signedUp(harness);
-        const { quiz, questions } = await courseQuiz(adapter);
-        const attempt = await adapter.quizzes.startAttempt(quiz.id);
-        expect(attempt.completed_at).toBeNull();
-
-        let correct = 0;
-        for (const q of questions) {
-          const result = await adapter.quizzes.answer(attempt.id, q.id, 'A');
-          expect(result.isCorrect).toBe(result.correct_answer === 'A');
-          if (result.isCorrect) correct += 1;
-        }
-        await expectCourseError(adapter.quizzes.answer(attempt.id, questions[0]!.id, 'B'), 'conflict');
-
-        const done = await adapter.quizzes.complete(attempt.id);
-        expect(done.attempt.score).toBe(correct);
-        expect(done.attempt.total_questions).toBe(questions.length);
-        expect(done.attempt.passed).toBe(correct * 100 >= quiz.passing_score * questions.length);
-        expect(done.review).toHaveLength(questions.length);
-
-        const attempts = await adapter.quizzes.attempts(quiz.id);
-        expect(attempts.map((a) => a.attempt.id)).toEqual([attempt.id]);
-        const card = (await adapter.quizzes.list()).find((q) => q.quiz.id === quiz.id)!;
-        expect(card.summary).toMatchObject({ hasAttempted: true, totalAttempts: 1, bestScore: correct });
-      });
-
-      it('does not complete a course quiz before every question is answered', async () => {
-        const { adapter } = await signedUp(harness);
-        const { quiz } = await courseQuiz(adapter);
-        const attempt = await adapter.quizzes.startAttempt(quiz.id);
-        await expectCourseError(adapter.quizzes.complete(attempt.id), 'validation_error');
-      });
-
-      it('grades the pre-assessment from the answers sent with complete', async () => {
-        const { adapter } = await signedUp(harness);
-        const pre = (await adapter.quizzes.list()).find((q) => q.quiz.kind === 'pre_assessment');
-        expect(pre, 'the backend holds a pre-assessment').toBeDefined();
-        const { questions } = await adapter.quizzes.get(pre!.quiz.id);
-        const attempt = await adapter.quizzes.startAttempt(pre!.quiz.id);
-        const answers = Object.fromEntries(questions.map((q) => [String(q.id), 'B' as const]));
-        const done = await adapter.quizzes.complete(attempt.id, answers);
-        expect(done.attempt.score).toBe(done.review.filter((r) => r.correct_answer === 'B').length);
-        const progress = await adapter.progress.get();
-        expect(progress.summary.hasPreAssessment).toBe(true);
-        expect(progress.summary.preAssessmentPassed).toBe(done.attempt.passed);
-      });
-
-      it('keeps one learner’s attempt out of another’s reach', async () => {
-        const { adapter: ana } = await signedUp(harness);
-        const { adapter: bo } = await signedUp(harness, 'Bo Chen');
-        const { quiz, questions } = await courseQuiz(ana);
-        const attempt = await ana.quizzes.startAttempt(quiz.id);
-        await expectCourseError(bo.quizzes.answer(attempt.id, questions[0]!.id, 'A'), 'not_found');
-        await expectCourseError(bo.quizzes.complete(attempt.id), 'not_found');
-        expect(await bo.quizzes.attempts(quiz.id)).toEqual([]);
-      });
-    });
+    runQuizConformance(harness);
   });
 }

@@ -1,4 +1,9 @@
-// @coursekit/core/testing — the adapter conformance suite (needs vitest).
+// @coursekit/core/testing — the conformance suites every backend runs (needs vitest).
 
+export type { AdminConformanceHarness, AdminWorld } from './adminConformance';
+export { runAdminConformance } from './adminConformance';
 export type { ConformanceHarness } from './conformance';
-export { CONFORMANCE_PASSWORD, runAdapterConformance, uniqueEmail } from './conformance';
+export { runAdapterConformance } from './conformance';
+export { CONFORMANCE_PASSWORD, expectCourseError, uniqueEmail } from './expectations';
+export type { UserListCase, UserListRef } from './userListCases';
+export { emailOf, USER_LIST_CASES, USER_LIST_PEOPLE, withTag } from './userListCases';

@@ -17,7 +17,7 @@ import {
   type QuizAttempt,
   type QuizListItem,
   type QuizWithQuestions,
-  reviewQuestion,
+  reviewAttempt,
   type StoredAnswer,
   selectedLetter,
   summarizeProgress,
@@ -186,10 +186,7 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
 
   function review(attempt: QuizAttempt): CompletedAttempt {
     const quiz = quizById(attempt.quiz_id);
-    return {
-      attempt: { ...attempt, answers: { ...attempt.answers } },
-      review: quiz.questions.map((q) => reviewQuestion(q, attempt.answers[String(q.id)])),
-    };
+    return reviewAttempt({ ...attempt, answers: { ...attempt.answers } }, quiz.questions);
   }
 
   const moduleOrFail = (moduleId: number) => {

@@ -1,137 +1,88 @@
 import {
+  adminMessages,
   analyzeImageLinks,
   CourseError,
+  correctImageLinks,
   IMAGE_BUCKET,
   IMAGE_JOB_STEPS,
+  IMAGE_LISTING_LIMIT,
   type ImageAnalysisResult,
   type ImageCorrectionResult,
+  type ImageLinkMapping,
   type ImageValidationResult,
+  imageUrlsOf,
   type JobStatus,
   type StoredImage,
-  URL_ISSUE_LABELS,
-  urlIssues,
+  validateImageUrls,
 } from '@coursekit/core';
-import { type AdminState, logAction } from './adminState';
+import { type AdminTables, logAction } from './adminTables';
 
-export { IMAGE_BUCKET };
-
-/** admin §9: the storage listing's limit. */
-const LISTING_LIMIT = 1000;
+/** Where the bucket's files are served, as on the reference API. */
 const STORAGE_PREFIX = `/storage/${IMAGE_BUCKET}/`;
+/** The origin relative image links resolve against when the validation "requests" them. */
+const ORIGIN = 'http://memory.coursekit.test';
 
-/** admin §4: each tool's progress steps; the last one finishes the job. */
-export const JOB_STEPS: Record<JobStatus['kind'], readonly number[]> = IMAGE_JOB_STEPS;
-
-/** The first of admin §5's flags for a URL, as the analysis names it. */
-const firstIssue = (url: string) => URL_ISSUE_LABELS[urlIssues(url)[0]!];
-
-const fileOf = (url: string) => url.split('/').filter(Boolean).at(-1) ?? '';
-/** The file name a messy link most likely meant: decoded, lower case, runs of space ( ) _ as '-'. */
-function normalizedFile(url: string): string {
-  let name = fileOf(url);
-  try {
-    name = decodeURIComponent(name);
-  } catch {
-    // a stray % stays as written
-  }
-  return name
-    .toLowerCase()
-    .replace(/[\s()_]+/g, '-')
-    .replace(/-+(\.)/g, '$1')
-    .replace(/-{2,}/g, '-');
-}
+/**
+ * A lesson's images as the image tools read lesson HTML: a figure per link, with a caption, as
+ * the course's lessons hold them (the fixture's lessons carry no images of their own). The
+ * correction's 10% length check is measured against this HTML.
+ */
+const figure = (url: string) =>
+  `<figure><img src="${url}" alt="Diagram for this lesson"><figcaption>Figure: the diagram this lesson walks through, as the course's lessons show their images, with the caption the lesson gives it underneath.</figcaption></figure>`;
+export const lessonImageHtml = (urls: readonly string[]): string => urls.map(figure).join('\n');
 
 /** The bucket's files and, per lesson, one image link: intro, three lessons, summary (DESIGN 7). */
-export function seedImages(state: AdminState): void {
+export function seedImages(tables: AdminTables): void {
   const slots = ['intro', 'lesson-1', 'lesson-2', 'lesson-3', 'summary'];
-  for (const lesson of state.store.lessonsList) {
+  for (const lesson of tables.store.lessonsList) {
     const file = `module-${lesson.module_id}-${slots[lesson.order - 1] ?? `lesson-${lesson.order}`}.png`;
-    state.lessonImages.set(lesson.id, [`${STORAGE_PREFIX}${file}`]);
-    state.storedImages.push({
+    tables.lessonImages.set(lesson.id, [`${STORAGE_PREFIX}${file}`]);
+    tables.storedImages.push({
       name: file,
       size: 48_000 + lesson.id * 37,
       updated_at: '2025-01-06T09:00:00.000Z',
     });
   }
-  state.storedImages.sort((a, b) => a.name.localeCompare(b.name));
+  tables.storedImages.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The image tools' work (admin §2 Enhanced Image URL Management), on the state's lesson links. */
-export function adminImages(state: AdminState) {
-  const active = () => state.store.lessonsList.filter((l) => l.is_active);
-  const stored = () => new Set(state.storedImages.map((i) => i.name));
-  const linksOf = (lessonId: number) => state.lessonImages.get(lessonId) ?? [];
+/**
+ * The image tools (admin §2 Enhanced Image URL Management) on the memory bucket and lesson links,
+ * by core's rules: the analysis, the validation (its HEAD requests answered by the bucket) and the
+ * Enhanced Correction (with the scenario's table of known wrong names).
+ */
+export function adminImages(tables: AdminTables, mappings: readonly ImageLinkMapping[] = []) {
+  const active = () => tables.store.lessonsList.filter((l) => l.is_active);
+  const stored = () => tables.storedImages.slice(0, IMAGE_LISTING_LIMIT).map((i) => i.name);
+  const lessonsWithHtml = () =>
+    active().map((l) => ({
+      id: l.id,
+      title: l.title,
+      content: lessonImageHtml(tables.lessonImages.get(l.id) ?? []),
+    }));
 
-  const analyze = (): ImageAnalysisResult =>
-    analyzeImageLinks(active().map((l) => ({ id: l.id, urls: linksOf(l.id) })));
+  const analyze = async (): Promise<ImageAnalysisResult> =>
+    analyzeImageLinks(lessonsWithHtml().map((l) => ({ id: l.id, urls: imageUrlsOf(l.content) })));
 
-  /** A link is valid when it is well formed and its file is in the bucket (the mock's HEAD request). */
-  const validate = (): ImageValidationResult => {
-    const files = stored();
-    const urls = active().flatMap((l) => linksOf(l.id));
-    const errors = urls.flatMap((url): ImageValidationResult['errors'] => {
-      if (urlIssues(url).length > 0)
-        return [{ url, status: null, error: `Malformed URL: ${firstIssue(url)}` }];
-      return files.has(fileOf(url)) ? [] : [{ url, status: 404, error: 'Not Found' }];
-    });
-    const recommendations =
-      errors.length === 0
-        ? ['All image links resolve. No action needed.']
-        : [`Run Enhanced Correction to repair ${errors.length} image link${errors.length === 1 ? '' : 's'}.`];
-    return {
-      total: urls.length,
-      valid: urls.length - errors.length,
-      invalid: errors.length,
-      errors,
-      slow: [],
-      summary: { recommendations },
-    };
+  /** A HEAD request answered from the bucket: 200 for a stored file at its storage path, else 404. */
+  const headFromBucket = async (input: RequestInfo | URL): Promise<Response> => {
+    const path = decodeURIComponent(new URL(String(input)).pathname);
+    const files = new Set(stored());
+    const found = path.startsWith(STORAGE_PREFIX) && files.has(path.slice(STORAGE_PREFIX.length));
+    return new Response(null, { status: found ? 200 : 404 });
   };
 
-  /** Rewrites each bad link to the bucket file it meant; lessons with a link it cannot place fail. */
-  const correct = (actor: string): ImageCorrectionResult => {
-    const files = stored();
-    const result: ImageCorrectionResult = {
-      success: true,
-      corrected: 0,
-      skipped: 0,
-      failed: 0,
-      summary: { mappingCorrections: 0, totalUrls: 0, storageValidations: 0 },
-      details: [],
-    };
-    for (const lesson of active()) {
-      const links = linksOf(lesson.id);
-      if (links.length === 0) continue;
-      const detail = {
-        lessonId: lesson.id,
-        title: lesson.title,
-        corrections: [] as Array<{ method: string; from: string; to: string }>,
-        warnings: [] as string[],
-        errors: [] as string[],
-      };
-      const next = links.map((url) => {
-        result.summary.totalUrls += 1;
-        result.summary.storageValidations += 1;
-        if (urlIssues(url).length === 0 && files.has(fileOf(url))) return url;
-        const file = normalizedFile(url);
-        if (!files.has(file)) {
-          detail.errors.push(`No file in ${IMAGE_BUCKET} matches ${fileOf(url)}`);
-          return url;
-        }
-        const to = `${STORAGE_PREFIX}${file}`;
-        const method = file === fileOf(url) ? 'path_normalization' : 'filename_mapping';
-        if (method === 'filename_mapping') result.summary.mappingCorrections += 1;
-        detail.corrections.push({ method, from: url, to });
-        return to;
-      });
-      state.lessonImages.set(lesson.id, next);
-      if (detail.errors.length > 0) result.failed += 1;
-      else if (detail.corrections.length > 0) result.corrected += 1;
-      else result.skipped += 1;
-      if (detail.corrections.length > 0 || detail.errors.length > 0) result.details.push(detail);
-    }
-    result.success = result.failed === 0;
-    logAction(state, actor, 'images_corrected', null, {
+  const validate = (): Promise<ImageValidationResult> =>
+    validateImageUrls(
+      lessonsWithHtml().flatMap((l) => imageUrlsOf(l.content)),
+      { baseUrl: ORIGIN, fetch: headFromBucket as typeof fetch, sleep: async () => {}, pauseMs: 0 },
+    );
+
+  /** Rewrites the safe corrections into the lesson links; lessons that fail a check stay as they were. */
+  const correct = async (actor: string): Promise<ImageCorrectionResult> => {
+    const { result, updates } = correctImageLinks(lessonsWithHtml(), stored(), { mappings });
+    for (const update of updates) tables.lessonImages.set(update.id, imageUrlsOf(update.content));
+    logAction(tables, actor, 'images_corrected', null, {
       corrected: result.corrected,
       skipped: result.skipped,
       failed: result.failed,
@@ -142,30 +93,30 @@ export function adminImages(state: AdminState) {
   const work = { 'image-analysis': analyze, 'image-validation': validate, 'image-correction': correct };
 
   return {
-    /** The image-assets listing, by name, at most 1000 files. */
-    list: (): StoredImage[] => state.storedImages.slice(0, LISTING_LIMIT).map((i) => ({ ...i })),
+    /** The image-assets listing, by name, at most IMAGE_LISTING_LIMIT files. */
+    list: (): StoredImage[] => tables.storedImages.slice(0, IMAGE_LISTING_LIMIT).map((i) => ({ ...i })),
     analyze,
     validate,
     correct,
 
     /** Starts a job for the HTTP handlers: its first step at once, one more step per poll. */
     startJob(actor: string, kind: JobStatus['kind']): JobStatus {
-      const [first = 100, ...rest] = JOB_STEPS[kind];
-      const status: JobStatus = { id: `job-${state.nextId()}`, kind, state: 'running', progress: first };
-      state.jobs.set(status.id, { status, steps: rest, finish: () => work[kind](actor) });
+      const [first = 100, ...rest] = IMAGE_JOB_STEPS[kind];
+      const status: JobStatus = { id: `job-${tables.nextId()}`, kind, state: 'running', progress: first };
+      tables.jobs.set(status.id, { status, steps: rest, finish: () => work[kind](actor) });
       return { ...status };
     },
     /** A poll: the job moves one step on, unless the scenario holds jobs at this point. */
-    pollJob(jobId: string): JobStatus {
-      const job = state.jobs.get(jobId);
-      if (!job) throw new CourseError('not_found', 'No such job');
-      const hold = state.scenario.holdJobsAt;
+    async pollJob(jobId: string): Promise<JobStatus> {
+      const job = tables.jobs.get(jobId);
+      if (!job) throw new CourseError('not_found', adminMessages.noSuchJob);
+      const hold = tables.scenario.holdJobsAt;
       const held = hold !== undefined && job.status.progress >= hold;
       if (job.status.state === 'running' && !held) {
         const step = job.steps.shift() ?? 100;
         job.status =
           job.steps.length === 0 || step >= 100
-            ? { ...job.status, state: 'done', progress: 100, result: job.finish() }
+            ? { ...job.status, state: 'done', progress: 100, result: await job.finish() }
             : { ...job.status, progress: step };
       }
       return { ...job.status };

@@ -1,12 +1,18 @@
-import { type CompletedAttempt, CourseError, type QuizAttempt, type UserProgressView } from '@coursekit/core';
-import { type AdminState, logAction, requireUser } from './adminState';
+import {
+  adminMessages,
+  type CompletedAttempt,
+  CourseError,
+  type QuizAttempt,
+  type UserProgressView,
+} from '@coursekit/core';
+import { type AdminTables, logAction, requireUser } from './adminTables';
 
 /**
  * Any learner's progress for the admin user-progress page, and its resets (admin §2, §7). The
  * summary and quiz summaries come from the learner store, i.e. from core's rules.
  */
-export function adminProgress(state: AdminState) {
-  const { store } = state;
+export function adminProgress(tables: AdminTables) {
+  const { store } = tables;
   const { attempts } = store.tables;
 
   const preAssessmentIds = () =>
@@ -28,7 +34,7 @@ export function adminProgress(state: AdminState) {
   return {
     /** Summary (with modules), quiz summaries, and the latest pre-assessment attempt. */
     get(userId: string): UserProgressView {
-      requireUser(state, userId);
+      requireUser(tables, userId);
       const pre = preAssessmentIds();
       const preAssessment =
         attempts
@@ -44,35 +50,35 @@ export function adminProgress(state: AdminState) {
 
     /** All of a learner's completed attempts of one quiz, newest first. */
     attempts(userId: string, quizId: number): CompletedAttempt[] {
-      requireUser(state, userId);
+      requireUser(tables, userId);
       return store.attempts(userId, quizId);
     },
 
     reset(actor: string, userId: string): void {
-      const row = requireUser(state, userId);
+      const row = requireUser(tables, userId);
       store.resetProgress(userId);
-      logAction(state, actor, 'progress_reset', userId, { display_name: row.profile?.display_name ?? null });
+      logAction(tables, actor, 'progress_reset', userId, { display_name: row.profile?.display_name ?? null });
     },
 
     resetModule(actor: string, userId: string, moduleId: number): void {
-      requireUser(state, userId);
+      requireUser(tables, userId);
       store.resetModule(userId, moduleId);
-      logAction(state, actor, 'module_progress_reset', userId, { module_id: moduleId });
+      logAction(tables, actor, 'module_progress_reset', userId, { module_id: moduleId });
     },
 
     resetQuiz(actor: string, userId: string, quizId: number): void {
-      requireUser(state, userId);
+      requireUser(tables, userId);
       if (!store.quizzesList.some((q) => q.id === quizId))
-        throw new CourseError('not_found', 'Quiz not found');
+        throw new CourseError('not_found', adminMessages.adminQuizNotFound);
       const removed = deleteAttempts(userId, (a) => a.quiz_id === quizId);
-      logAction(state, actor, 'quiz_progress_reset', userId, { quiz_id: quizId, attempts: removed });
+      logAction(tables, actor, 'quiz_progress_reset', userId, { quiz_id: quizId, attempts: removed });
     },
 
     resetPreAssessment(actor: string, userId: string): void {
-      requireUser(state, userId);
+      requireUser(tables, userId);
       const pre = preAssessmentIds();
       const removed = deleteAttempts(userId, (a) => pre.has(a.quiz_id));
-      logAction(state, actor, 'pre_assessment_reset', userId, { attempts: removed });
+      logAction(tables, actor, 'pre_assessment_reset', userId, { attempts: removed });
     },
   };
 }

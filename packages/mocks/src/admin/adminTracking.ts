@@ -1,39 +1,31 @@
-import type {
-  AdminActionLog,
-  Page,
-  ProgressCleanupLog,
-  ProgressRecord,
-  SecurityEvent,
-  TrackingOverview,
+import {
+  adminMessages,
+  averageLessonVersion,
+  CLEANUP_LOG_LIMIT,
+  isOrphanedProgress,
+  migrationTarget,
+  type ProgressCleanupLog,
+  type TrackingOverview,
 } from '@coursekit/core';
-import { type AdminState, logAction, newestFirst, now, paged, pageOf, requireUser } from './adminState';
+import { now } from '../store/memoryTables';
+import { type AdminTables, logAction, requireUser } from './adminTables';
 
-/** admin §9: the cleanup log shows the last 50 entries. */
-export const CLEANUP_LOG_LIMIT = 50;
-
-type PageQuery = { page?: number | string | undefined; pageSize?: number | string | undefined };
-
-/** Stable Lesson Tracking administration and the audit trail (admin §2, §6, §7). */
-export function adminTracking(state: AdminState) {
-  const { store } = state;
+/** Stable Lesson Tracking administration (admin §2, §7), by core's rules/stableTracking.ts. */
+export function adminTracking(tables: AdminTables) {
+  const { store } = tables;
   const { progress } = store.tables;
   const lessons = store.lessonsList;
-
-  /** Orphaned: no lesson (active or not) answers to the record's key, or to its id when it has none. */
-  const isOrphaned = (r: ProgressRecord) =>
-    !lessons.some((l) => (r.lesson_key !== null ? l.lesson_key === r.lesson_key : l.id === r.lesson_id));
+  const isOrphaned = (record: (typeof progress)[number]) => isOrphanedProgress(record, lessons);
 
   return {
     overview(): TrackingOverview {
       const active = lessons.filter((l) => l.is_active);
-      const versions = active.reduce((n, l) => n + (l.version ?? 1), 0);
       return {
         totalRecords: progress.length,
         stableRecords: progress.filter((r) => r.tracking_method === 'stable').length,
         legacyRecords: progress.filter((r) => r.tracking_method === 'legacy').length,
         orphanedRecords: progress.filter(isOrphaned).length,
-        // admin §9: rounded to one decimal, a missing version counting as 1
-        averageLessonVersion: active.length === 0 ? 0 : Math.round((versions / active.length) * 10) / 10,
+        averageLessonVersion: averageLessonVersion(active.map((l) => l.version)),
         modules: store.modulesList.map((m) => {
           const records = progress.filter((r) => r.module_id === m.id);
           return {
@@ -56,34 +48,29 @@ export function adminTracking(state: AdminState) {
           cleaned += 1;
         }
       }
-      state.cleanupLog.push({
-        id: state.nextId(),
+      tables.cleanupLog.push({
+        id: tables.nextId(),
         cleanup_type: 'orphaned_progress',
-        reason: 'Progress records whose lesson no longer exists',
+        reason: adminMessages.orphanedProgressReason,
         records_affected: cleaned,
         performed_at: now(),
       });
-      logAction(state, actor, 'progress_cleanup', null, { cleaned_records: cleaned });
+      logAction(tables, actor, 'progress_cleanup', null, { cleaned_records: cleaned });
       return { success: true, cleaned_records: cleaned };
     },
 
     /**
-     * migrateProgressToStable(userId): each legacy record gets its lesson's stable key (by lesson id,
-     * else by module and order); where a stable record for that key exists, the two merge.
+     * migrateProgressToStable(userId): each legacy record (or one without a key) moves to core's
+     * migrationTarget; where a stable record for that lesson exists, the two merge.
      */
     migrate(actor: string, userId: string): { success: boolean; migrated_records: number } {
-      requireUser(state, userId);
+      requireUser(tables, userId);
       let migrated = 0;
       const legacy = progress.filter(
         (r) => r.user_id === userId && (r.tracking_method === 'legacy' || r.lesson_key === null),
       );
       for (const record of legacy) {
-        const lesson =
-          lessons.find((l) => record.lesson_key !== null && l.lesson_key === record.lesson_key) ??
-          lessons.find((l) => l.id === record.lesson_id) ??
-          lessons.find(
-            (l) => l.is_active && l.module_id === record.module_id && l.order === record.lesson_order,
-          );
+        const lesson = migrationTarget(record, lessons);
         if (!lesson) continue;
         const existing = progress.find(
           (r) => r.user_id === userId && r.lesson_key === lesson.lesson_key && r !== record,
@@ -91,6 +78,7 @@ export function adminTracking(state: AdminState) {
         if (existing) {
           existing.completed ||= record.completed;
           existing.tracking_method = 'stable';
+          existing.updated_at = now();
           progress.splice(progress.indexOf(record), 1);
         } else {
           Object.assign(record, {
@@ -104,28 +92,14 @@ export function adminTracking(state: AdminState) {
         }
         migrated += 1;
       }
-      logAction(state, actor, 'progress_migrated', userId, { migrated_records: migrated });
+      logAction(tables, actor, 'progress_migrated', userId, { migrated_records: migrated });
       return { success: true, migrated_records: migrated };
     },
 
+    /** admin §9: the latest cleanup log rows, newest first. */
     cleanupLog: (): ProgressCleanupLog[] =>
-      [...state.cleanupLog]
+      [...tables.cleanupLog]
         .sort((a, b) => b.performed_at.localeCompare(a.performed_at) || b.id - a.id)
         .slice(0, CLEANUP_LOG_LIMIT),
-
-    /** The admin action log, newest first, 50 a page by default. */
-    actions(query: PageQuery = {}): Page<AdminActionLog> {
-      const { page, pageSize } = pageOf(query, 50);
-      return paged(newestFirst(state.actions), page, pageSize);
-    },
-
-    securityEvents(
-      query: PageQuery & { event_type?: SecurityEvent['event_type'] } = {},
-    ): Page<SecurityEvent> {
-      const { page, pageSize } = pageOf(query, 50);
-      const kind = query.event_type;
-      const events = kind ? state.securityEvents.filter((e) => e.event_type === kind) : state.securityEvents;
-      return paged(newestFirst(events), page, pageSize);
-    },
   };
 }

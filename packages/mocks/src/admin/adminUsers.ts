@@ -5,26 +5,23 @@ import {
   type CreateUserInput,
   messages,
   type Page,
+  pageOfList,
   ROLES,
   type Role,
   type SelectableProfile,
-  type UserListQuery,
+  searchAndSortUsers,
+  USERS_PAGE_SIZE,
+  type UserSort,
   validateCreateUserForm,
   validateEmail,
   validatePassword,
 } from '@coursekit/core';
-import type { UserRow } from '../createMemoryStore';
-import { type AdminState, logAction, now, paged, pageOf, requireUser } from './adminState';
+import { now, type UserRow } from '../store/memoryTables';
+import { type AdminTables, logAction, requireUser } from './adminTables';
 
 /** The name an admin sees: the profile's once there is one (blank is null there), the sign-up name before. */
 const nameOf = (row: UserRow): string | null =>
   row.profile ? row.profile.display_name : (row.user.user_metadata.name ?? null);
-
-/** admin §2: the list sorts by the last word of the display name. */
-const lastWord = (row: UserRow) => (nameOf(row) ?? '').trim().toLowerCase().split(/\s+/).at(-1) ?? '';
-
-/** Plain code-unit order: fast on 10,000 rows, and the same on every machine. */
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const sortedRoles = (roles: Role[]): Role[] => ROLES.filter((role) => roles.includes(role));
 
@@ -43,40 +40,32 @@ export function userView(row: UserRow): AdminUserView {
 }
 
 /** Users and roles (admin §2 User Management, §4 Roles, §5 Create user / Profile edit). */
-export function adminUsers(state: AdminState) {
-  const { store } = state;
+export function adminUsers(tables: AdminTables) {
+  const { store } = tables;
   const { users, byEmail, accessTokens, progress, attempts } = store.tables;
 
   return {
-    /** Search (case-insensitive substring of name or e-mail), sort by last word, then one page. */
+    /** core's rules/userList.ts (search, sort by last word), then one page. */
     list(
-      query: Omit<UserListQuery, 'page' | 'pageSize'> & {
-        page?: number | string;
-        pageSize?: number | string;
+      query: {
+        search?: string | undefined;
+        sort?: UserSort | undefined;
+        page?: number | undefined;
+        pageSize?: number | undefined;
       } = {},
     ): Page<AdminUserView> {
-      const { page, pageSize } = pageOf(query);
-      const needle = query.search?.trim().toLowerCase();
-      let rows = [...users.values()];
-      if (needle) {
-        rows = rows.filter(
-          (r) =>
-            r.user.email.toLowerCase().includes(needle) || (nameOf(r) ?? '').toLowerCase().includes(needle),
-        );
-      }
-      if (query.sort) {
-        const sign = query.sort === 'asc' ? 1 : -1;
-        const keyed = rows.map((row) => ({ row, key: lastWord(row) }));
-        keyed.sort((a, b) => sign * cmp(a.key, b.key) || cmp(a.row.user.email, b.row.user.email));
-        rows = keyed.map((k) => k.row);
-      } else {
-        rows.sort((a, b) => cmp(b.user.created_at, a.user.created_at) || cmp(a.user.id, b.user.id));
-      }
-      const result = paged(rows, page, pageSize);
-      return { ...result, items: result.items.map(userView) };
+      const listed = [...users.values()].map((row) => ({
+        id: row.user.id,
+        email: row.user.email,
+        name: nameOf(row),
+        created_at: row.user.created_at,
+        row,
+      }));
+      const result = pageOfList(searchAndSortUsers(listed, query), query, USERS_PAGE_SIZE);
+      return { ...result, items: result.items.map((u) => userView(u.row)) };
     },
 
-    get: (userId: string): AdminUserView => userView(requireUser(state, userId)),
+    get: (userId: string): AdminUserView => userView(requireUser(tables, userId)),
 
     /** admin §5's checks, then the sign-up password policy (DESIGN 5); send invite off confirms the e-mail. */
     create(actor: string, input: CreateUserInput): AdminUserView {
@@ -92,7 +81,9 @@ export function adminUsers(state: AdminState) {
         throw new CourseError('weak_password', messages.authWeakPassword, { password: password.error });
       }
       const email = validateEmail(input.email);
-      if (!email.ok) throw new CourseError('validation_error', messages.createUserEmailInvalid);
+      if (!email.ok) {
+        throw new CourseError('validation_error', messages.createUserEmailInvalid, { email: email.error });
+      }
       if (byEmail.has(email.value)) {
         throw new CourseError('user_already_registered', messages.authUserAlreadyRegistered);
       }
@@ -122,7 +113,7 @@ export function adminUsers(state: AdminState) {
         roles,
       });
       byEmail.set(email.value, id);
-      logAction(state, actor, 'user_created', id, { email: email.value, roles, sendInvite });
+      logAction(tables, actor, 'user_created', id, { email: email.value, roles, sendInvite });
       return userView(users.get(id)!);
     },
 
@@ -132,18 +123,18 @@ export function adminUsers(state: AdminState) {
       userId: string,
       input: { display_name?: string | null; avatar_url?: string | null },
     ): AdminUserView {
-      requireUser(state, userId);
+      requireUser(tables, userId);
       const profile = store.updateProfile(userId, input);
-      logAction(state, actor, 'user_updated', userId, {
+      logAction(tables, actor, 'user_updated', userId, {
         display_name: profile.display_name,
         avatar_url: profile.avatar_url,
       });
-      return userView(requireUser(state, userId));
+      return userView(requireUser(tables, userId));
     },
 
     /** admin §4: progress, quiz attempts, roles, profile and the account, all at once. */
     delete(actor: string, userId: string): void {
-      const row = requireUser(state, userId);
+      const row = requireUser(tables, userId);
       const removeFrom = (list: Array<{ user_id: string }>) => {
         let removed = 0;
         for (let i = list.length - 1; i >= 0; i--) {
@@ -164,14 +155,14 @@ export function adminUsers(state: AdminState) {
       users.delete(userId);
       byEmail.delete(row.user.email);
       for (const [token, owner] of accessTokens) if (owner === userId) accessTokens.delete(token);
-      logAction(state, actor, 'user_deleted', userId, { email: row.user.email, removed });
+      logAction(tables, actor, 'user_deleted', userId, { email: row.user.email, removed });
     },
 
     /** admin §5: a reset e-mail; 'User email not available' when the account has none. */
     sendPasswordReset(actor: string, userId: string): void {
       const email = users.get(userId)?.user.email;
       if (!email) throw new CourseError('not_found', messages.userEmailNotAvailable);
-      logAction(state, actor, 'password_reset_initiated', userId, { email });
+      logAction(tables, actor, 'password_reset_initiated', userId, { email });
     },
 
     /** The user-progress selector: every account, newest first. */
@@ -187,15 +178,15 @@ export function adminUsers(state: AdminState) {
 
     /** admin §4: a user may hold several roles; assigning adds one (once), removing deletes it. */
     assignRole(actor: string, userId: string, role: Role): Role[] {
-      const row = requireUser(state, userId);
+      const row = requireUser(tables, userId);
       if (!row.roles.includes(role)) row.roles.push(role);
-      logAction(state, actor, 'role_assigned', userId, { role });
+      logAction(tables, actor, 'role_assigned', userId, { role });
       return sortedRoles(row.roles);
     },
     removeRole(actor: string, userId: string, role: Role): Role[] {
-      const row = requireUser(state, userId);
+      const row = requireUser(tables, userId);
       row.roles = row.roles.filter((r) => r !== role);
-      logAction(state, actor, 'role_removed', userId, { role });
+      logAction(tables, actor, 'role_removed', userId, { role });
       return sortedRoles(row.roles);
     },
   };

@@ -2,23 +2,22 @@ import {
   type AdminEndpoint,
   type AdminEndpointName,
   adminEndpoints,
-  CourseError,
-  HTTP_STATUS,
-  messages,
+  parseInput,
   progressCsvFileName,
 } from '@coursekit/core';
 import { delay, HttpResponse, http } from 'msw';
-import type { MemoryStore } from '../createMemoryStore';
-import { type AdminStore, adminStore } from './adminStore';
+import { answering, bodyOf, eventStream, tokenOf } from '../httpAnswers';
+import type { MemoryStore } from '../store/createMemoryStore';
+import { type AdminBackend, adminBackend } from './adminBackend';
 import { memoryAnalyticsReport, memoryProgressCsv } from './analytics';
 
 interface AdminCall {
   params: Record<string, string>;
-  query: Record<string, string>;
+  query: Record<string, unknown>;
   body: Record<string, unknown>;
   /** The signed-in admin's id (the role check has passed). */
   actor: string;
-  admin: AdminStore;
+  admin: AdminBackend;
 }
 type Handle = (call: AdminCall) => unknown;
 
@@ -35,7 +34,7 @@ const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(
 
 /** Every other admin endpoint of core's `adminEndpoints` table. */
 const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
-  adminStats: ({ admin }) => admin.system.stats(),
+  adminStats: ({ admin }) => admin.content.stats(),
   adminUsers: ({ admin, query }) => admin.users.list(query),
   adminCreateUser: ({ admin, actor, body }) => admin.users.create(actor, body as never),
   adminUser: ({ admin, params }) => admin.users.get(String(params.userId)),
@@ -60,19 +59,18 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
     admin.progress.resetQuiz(actor, String(params.userId), num(params.quizId)),
   adminResetPreAssessment: ({ admin, actor, params }) =>
     admin.progress.resetPreAssessment(actor, String(params.userId)),
-  adminUpdateSettings: ({ admin, actor, body }) => admin.system.updateSettings(actor, body),
-  adminSettingsDebug: ({ admin }) => admin.system.settingsDebug(),
-  adminDiagnostics: ({ admin }) => admin.system.diagnostics(),
+  adminUpdateSettings: ({ admin, actor, body }) => admin.settings.updateSettings(actor, body),
+  adminSettingsDebug: ({ admin }) => admin.settings.debug(),
+  adminDiagnostics: ({ admin }) => admin.settings.diagnostics(),
   adminSetAllDiagnostics: ({ admin, actor, body }) =>
-    admin.system.setAllDiagnostics(actor, body.diagnostic_enabled === true),
-  adminDiagnosticsExport: ({ admin }) => admin.system.exportDiagnostics(),
+    admin.settings.setAllDiagnostics(actor, body.diagnostic_enabled === true),
+  adminDiagnosticsExport: ({ admin }) => admin.settings.exportDiagnostics(),
   adminUpdateDiagnostics: ({ admin, actor, params, body }) =>
-    admin.system.updateDiagnostics(actor, num(params.moduleId), body),
-  adminLoadAllContent: ({ admin, actor }) => admin.system.loadAll(actor),
-  // Any number but 1 to 5 answers the spec's 'Module N not found content not available', as the
-  // memory adapter does (the reference API refuses those with a 400 before looking).
-  adminLoadModuleContent: ({ admin, actor, params }) => admin.system.loadModule(actor, num(params.moduleId)),
-  adminRefreshImages: ({ admin, actor }) => admin.system.refreshImages(actor),
+    admin.settings.updateDiagnostics(actor, num(params.moduleId), body),
+  adminLoadAllContent: ({ admin, actor }) => admin.content.loadAll(actor),
+  // A module the course does not hold answers the spec's 'Module N not found content not available'.
+  adminLoadModuleContent: ({ admin, actor, params }) => admin.content.loadModule(actor, num(params.moduleId)),
+  adminRefreshImages: ({ admin, actor }) => admin.content.refreshImages(actor),
   adminImages: ({ admin }) => admin.images.list(),
   adminAnalyzeImages: ({ admin, actor }) => admin.images.startJob(actor, 'image-analysis'),
   adminValidateImages: ({ admin, actor }) => admin.images.startJob(actor, 'image-validation'),
@@ -82,14 +80,10 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
   adminTrackingCleanup: ({ admin, actor }) => admin.tracking.cleanup(actor),
   adminTrackingMigrate: ({ admin, actor, params }) => admin.tracking.migrate(actor, String(params.userId)),
   adminCleanupLog: ({ admin }) => admin.tracking.cleanupLog(),
-  adminAuditActions: ({ admin, query }) => admin.tracking.actions(query),
-  adminAuditSecurityEvents: ({ admin, query }) => admin.tracking.securityEvents(query),
-  adminAnalyticsReport: ({ admin }) => memoryAnalyticsReport(admin.state.store),
+  adminAuditActions: ({ admin, query }) => admin.audit.actions(query),
+  adminAuditSecurityEvents: ({ admin, query }) => admin.audit.securityEvents(query),
+  adminAnalyticsReport: ({ admin }) => memoryAnalyticsReport(admin.tables.store),
 };
-
-const fail = (error: CourseError) => HttpResponse.json(error.toJSON(), { status: HTTP_STATUS[error.code] });
-const tokenOf = (request: Request) =>
-  request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
 
 /**
  * MSW handlers for the reference API's admin surface (core's `adminEndpoints`), on a memory store's
@@ -97,93 +91,65 @@ const tokenOf = (request: Request) =>
  * check on every request, image jobs that move one step per poll, and the diagnostics SSE stream.
  */
 export function createAdminHandlers(store: MemoryStore, base: string) {
-  const admin = adminStore(store);
+  const admin = adminBackend(store);
 
   // The stream first, so `/admin/diagnostics/stream` is never read as a module id.
-  const stream = http.get(`${base}${adminEndpoints.adminDiagnosticsStream.path}`, async ({ request }) => {
-    try {
+  const stream = http.get(`${base}${adminEndpoints.adminDiagnosticsStream.path}`, ({ request }) =>
+    answering(() => {
       admin.authorize(tokenOf(request));
-    } catch (error) {
-      if (error instanceof CourseError) return fail(error);
-      throw error;
-    }
-    const encoder = new TextEncoder();
-    let stop = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const send = (settings: unknown) =>
-          controller.enqueue(encoder.encode(`event: diagnostics\ndata: ${JSON.stringify(settings)}\n\n`));
-        send(admin.system.diagnostics());
-        stop = admin.system.subscribeDiagnostics(send);
-      },
-      cancel() {
-        stop();
-      },
-    });
-    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
-  });
+      return eventStream('diagnostics', admin.settings.diagnostics, admin.settings.subscribeDiagnostics);
+    }),
+  );
 
   // The progress export: CSV text as an attachment named for today, as the reference API sends it.
-  const csv = http.get(`${base}${adminEndpoints.adminAnalyticsProgressCsv.path}`, async ({ request }) => {
-    try {
+  const csv = http.get(`${base}${adminEndpoints.adminAnalyticsProgressCsv.path}`, ({ request }) =>
+    answering(() => {
       admin.authorize(tokenOf(request));
-    } catch (error) {
-      if (error instanceof CourseError) return fail(error);
-      throw error;
-    }
-    return new HttpResponse(memoryProgressCsv(store), {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${progressCsvFileName(new Date())}"`,
-      },
-    });
-  });
+      return new HttpResponse(memoryProgressCsv(store), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${progressCsvFileName(new Date())}"`,
+        },
+      });
+    }),
+  );
 
-  const zip = http.get(`${base}${adminEndpoints.adminExportPackage.path}`, async ({ request }) => {
-    try {
+  // An LMS package: a stand-in zip (the mocks build no player), named as the API names it.
+  const zip = http.get(`${base}${adminEndpoints.adminExportPackage.path}`, ({ request }) =>
+    answering(() => {
       admin.authorize(tokenOf(request));
-      const parsed = adminEndpoints.adminExportPackage.query.safeParse(
+      const query = parseInput(
+        adminEndpoints.adminExportPackage.query,
         Object.fromEntries(new URL(request.url).searchParams),
+        'query',
       );
-      if (!parsed.success) throw new CourseError('validation_error', messages.authInvalidRequest);
       return new HttpResponse(EMPTY_ZIP, {
         headers: {
           'content-type': 'application/zip',
-          'content-disposition': `attachment; filename="course-${parsed.data.format}.zip"`,
+          'content-disposition': `attachment; filename="course-${query.format}.zip"`,
         },
       });
-    } catch (error) {
-      if (error instanceof CourseError) return fail(error);
-      throw error;
-    }
-  });
+    }),
+  );
 
   const handlers = Object.entries(table).map(([name, handle]) => {
     const endpoint: AdminEndpoint = adminEndpoints[name as AdminEndpointName];
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     return http[method](`${base}${endpoint.path}`, async ({ request, params }) => {
-      const ms = (store.options.latencyMs ?? 0) + (admin.state.scenario.latencyMs ?? 0);
+      const ms = (store.options.latencyMs ?? 0) + (admin.tables.scenario.latencyMs ?? 0);
       if (ms > 0) await delay(ms);
-      try {
+      return answering(async () => {
         const actor = admin.authorize(tokenOf(request), { write: endpoint.method !== 'GET' });
-        const query = Object.fromEntries(new URL(request.url).searchParams);
-        if (endpoint.query && !endpoint.query.safeParse(query).success) {
-          throw new CourseError('validation_error', messages.authInvalidRequest);
-        }
-        let body: Record<string, unknown> = {};
-        if (endpoint.body) {
-          const raw = await request.json().catch(() => undefined);
-          const parsed = endpoint.body.safeParse(raw ?? {});
-          if (!parsed.success) throw new CourseError('validation_error', messages.authInvalidRequest);
-          body = parsed.data as Record<string, unknown>;
-        }
-        const answer = handle({ params: params as Record<string, string>, query, body, actor, admin });
+        // The query read as the API reads it: core's schema (coerced page numbers) and wording.
+        const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
+        const query = endpoint.query
+          ? (parseInput(endpoint.query, rawQuery, 'query') as Record<string, unknown>)
+          : rawQuery;
+        const body = await bodyOf(request, endpoint.body);
+        const answer = await handle({ params: params as Record<string, string>, query, body, actor, admin });
         if (!endpoint.answer) return new HttpResponse(null, { status: 204 });
         return HttpResponse.json(answer as never, { status: endpoint.status ?? 200 });
-      } catch (error) {
-        if (error instanceof CourseError) return fail(error);
-        throw error;
-      }
+      });
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryAdapter } from './createMemoryAdapter';
+import { createMemoryAdapter } from '../createMemoryAdapter';
+import type { SCENARIOS } from '../scenarios';
 import { createMemoryStore } from './createMemoryStore';
-import type { SCENARIOS } from './scenarios';
 
 async function summaryOf(name: (typeof SCENARIOS)[number]) {
   return (await createMemoryAdapter(createMemoryStore(name)).progress.get()).summary;

@@ -2,14 +2,17 @@ import {
   type AdminAdapter,
   type AdminEndpointName,
   adminEndpoints,
+  CourseError,
+  IMAGE_JOB_STEPS,
   ImageAnalysisResultSchema,
   ImageCorrectionResultSchema,
   ImageValidationResultSchema,
   type JobStatus,
+  messages,
+  parseInput,
 } from '@coursekit/core';
-import type { MemoryStore } from '../createMemoryStore';
-import { JOB_STEPS } from './adminImages';
-import { type AdminStore, adminStore } from './adminStore';
+import type { MemoryStore } from '../store/createMemoryStore';
+import { type AdminBackend, adminBackend } from './adminBackend';
 import { memoryAnalyticsReport, memoryProgressCsv } from './analytics';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,51 +20,61 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const never = () => new Promise<never>(() => {});
 
 /**
- * The `admin` part of the memory adapter: the admin store behind core's `AdminAdapter`, with the
- * scenario's latency, the server's admin check on every call (as the signed-in user of `token()`),
- * and every answer parsed with the schema of its endpoint in core's `adminEndpoints` table.
+ * The `admin` part of the memory adapter: the memory admin backend behind core's `AdminAdapter`,
+ * with the scenario's latency, the server's admin check on every call (as the signed-in user of
+ * `token()`), each query read with its endpoint's schema, and every answer parsed with the schema
+ * of its endpoint in core's `adminEndpoints` table.
  */
-export function createMemoryAdmin(store: MemoryStore, token: () => string | null): AdminAdapter {
-  const admin = adminStore(store);
-  const scenario = admin.state.scenario;
+export function createMemoryAdminAdapter(store: MemoryStore, token: () => string | null): AdminAdapter {
+  const admin = adminBackend(store);
+  const scenario = admin.tables.scenario;
 
   /** One admin call as the API makes it: latency, the role check, the work, the answer's schema. */
   async function run<T>(
     name: AdminEndpointName | null,
-    work: (actor: string, a: AdminStore) => T,
+    work: (actor: string, a: AdminBackend) => T | Promise<T>,
   ): Promise<T> {
     const ms = (store.options.latencyMs ?? 0) + (scenario.latencyMs ?? 0);
     if (ms > 0) await sleep(ms);
     const write = name === null || adminEndpoints[name].method !== 'GET';
-    const actor = admin.authorize(token(), { write });
-    const value = work(actor, admin);
+    // Without a session there is nothing to send: the HTTP adapter stops here too.
+    const accessToken = token();
+    if (!accessToken) throw new CourseError('unauthorized', messages.sessionMissing);
+    const actor = admin.authorize(accessToken, { write });
+    const value = await work(actor, admin);
     const schema = name && (adminEndpoints[name] as { answer?: { parse(v: unknown): unknown } }).answer;
     return (schema && value !== undefined ? schema.parse(value) : value) as T;
   }
+
+  /** A list's query as the API reads its query string (core's coerced page numbers). */
+  const queryOf = <N extends 'adminUsers' | 'adminAuditActions' | 'adminAuditSecurityEvents'>(
+    name: N,
+    query: object,
+  ) => parseInput(adminEndpoints[name].query, query, 'query');
 
   /** An image job: its progress steps (admin §4) with a pause between them, then the result. */
   async function job<T>(
     kind: JobStatus['kind'],
     schema: { parse(value: unknown): T },
-    work: (actor: string) => unknown,
+    work: (actor: string) => Promise<unknown>,
     onProgress?: (job: JobStatus) => void,
   ): Promise<T> {
     // the job's start: latency and the admin check; its answer is the result below, not a JobStatus
     const actor = await run(null, (who) => who);
-    const id = `job-${admin.state.nextId()}`;
-    for (const progress of JOB_STEPS[kind].slice(0, -1)) {
+    const id = `job-${admin.tables.nextId()}`;
+    for (const progress of IMAGE_JOB_STEPS[kind].slice(0, -1)) {
       onProgress?.({ id, kind, state: 'running', progress });
       if (scenario.holdJobsAt !== undefined && progress >= scenario.holdJobsAt) await never();
       await sleep(scenario.jobStepMs ?? 400);
     }
-    const result = schema.parse(work(actor));
+    const result = schema.parse(await work(actor));
     onProgress?.({ id, kind, state: 'done', progress: 100, result });
     return result;
   }
 
   return {
     users: {
-      list: (query = {}) => run('adminUsers', (_, a) => a.users.list(query)),
+      list: (query = {}) => run('adminUsers', (_, a) => a.users.list(queryOf('adminUsers', query))),
       get: (userId) => run('adminUser', (_, a) => a.users.get(userId)),
       create: (input) => run('adminCreateUser', (actor, a) => a.users.create(actor, input)),
       update: (userId, input) => run('adminUpdateUser', (actor, a) => a.users.update(actor, userId, input)),
@@ -91,24 +104,24 @@ export function createMemoryAdmin(store: MemoryStore, token: () => string | null
         run('adminResetPreAssessment', (actor, a) => a.progress.resetPreAssessment(actor, userId)),
     },
     settings: {
-      update: (input) => run('adminUpdateSettings', (actor, a) => a.system.updateSettings(actor, input)),
-      debug: () => run('adminSettingsDebug', (_, a) => a.system.settingsDebug()),
+      update: (input) => run('adminUpdateSettings', (actor, a) => a.settings.updateSettings(actor, input)),
+      debug: () => run('adminSettingsDebug', (_, a) => a.settings.debug()),
     },
     diagnostics: {
-      list: () => run('adminDiagnostics', (_, a) => a.system.diagnostics()),
+      list: () => run('adminDiagnostics', (_, a) => a.settings.diagnostics()),
       update: (moduleId, changes) =>
-        run('adminUpdateDiagnostics', (actor, a) => a.system.updateDiagnostics(actor, moduleId, changes)),
+        run('adminUpdateDiagnostics', (actor, a) => a.settings.updateDiagnostics(actor, moduleId, changes)),
       setAll: (enabled) =>
-        run('adminSetAllDiagnostics', (actor, a) => a.system.setAllDiagnostics(actor, enabled)),
-      export: () => run('adminDiagnosticsExport', (_, a) => a.system.exportDiagnostics()),
+        run('adminSetAllDiagnostics', (actor, a) => a.settings.setAllDiagnostics(actor, enabled)),
+      export: () => run('adminDiagnosticsExport', (_, a) => a.settings.exportDiagnostics()),
       subscribe(listener) {
         // As the HTTP stream does: every module's settings on connect, then on every change.
         let active = true;
-        run('adminDiagnostics', (_, a) => a.system.diagnostics()).then(
+        run('adminDiagnostics', (_, a) => a.settings.diagnostics()).then(
           (list) => active && listener(list),
           () => undefined, // a refused or failing stream stays silent, as a dropped SSE would
         );
-        const stop = admin.system.subscribeDiagnostics(listener);
+        const stop = admin.settings.subscribeDiagnostics(listener);
         return () => {
           active = false;
           stop();
@@ -116,10 +129,10 @@ export function createMemoryAdmin(store: MemoryStore, token: () => string | null
       },
     },
     content: {
-      loadAll: () => run('adminLoadAllContent', (actor, a) => a.system.loadAll(actor)),
+      loadAll: () => run('adminLoadAllContent', (actor, a) => a.content.loadAll(actor)),
       loadModule: (moduleId) =>
-        run('adminLoadModuleContent', (actor, a) => a.system.loadModule(actor, moduleId)),
-      refreshImages: () => run('adminRefreshImages', (actor, a) => a.system.refreshImages(actor)),
+        run('adminLoadModuleContent', (actor, a) => a.content.loadModule(actor, moduleId)),
+      refreshImages: () => run('adminRefreshImages', (actor, a) => a.content.refreshImages(actor)),
     },
     images: {
       list: () => run('adminImages', (_, a) => a.images.list()),
@@ -137,14 +150,17 @@ export function createMemoryAdmin(store: MemoryStore, token: () => string | null
       cleanupLog: () => run('adminCleanupLog', (_, a) => a.tracking.cleanupLog()),
     },
     audit: {
-      actions: (query = {}) => run('adminAuditActions', (_, a) => a.tracking.actions(query)),
+      actions: (query = {}) =>
+        run('adminAuditActions', (_, a) => a.audit.actions(queryOf('adminAuditActions', query))),
       securityEvents: (query = {}) =>
-        run('adminAuditSecurityEvents', (_, a) => a.tracking.securityEvents(query)),
+        run('adminAuditSecurityEvents', (_, a) =>
+          a.audit.securityEvents(queryOf('adminAuditSecurityEvents', query)),
+        ),
     },
     analytics: {
       report: () => run('adminAnalyticsReport', () => memoryAnalyticsReport(store)),
       progressCsv: () => run('adminAnalyticsProgressCsv', () => memoryProgressCsv(store)),
     },
-    stats: () => run('adminStats', (_, a) => a.system.stats()),
+    stats: () => run('adminStats', (_, a) => a.content.stats()),
   };
 }

@@ -1,32 +1,36 @@
 import {
   type AdminActionLog,
   type AdminActionType,
+  AUDIT_PAGE_SIZE,
+  adminMessages,
   CourseError,
   type DiagnosticSettings,
   type JobStatus,
   type Page,
   type ProgressCleanupLog,
+  pageOfList,
   type SecurityEvent,
   type SecurityEventType,
   type StoredImage,
 } from '@coursekit/core';
-import type { MemoryStore, UserRow } from '../createMemoryStore';
 import type { AdminScenario } from '../scenarios';
+import type { MemoryStore } from '../store/createMemoryStore';
+import { now, type UserRow } from '../store/memoryTables';
 
 /** A running or finished image job, as the HTTP handlers poll it. */
 export interface MemoryJob {
   status: JobStatus;
   /** The progress steps still to come (admin §4), the last one finishing the job. */
   steps: number[];
-  finish: () => unknown;
+  finish: () => Promise<unknown>;
 }
 
 /**
- * The administrator's tables that the learner's store has no need for: the audit trail, diagnostics,
- * the image bucket and lesson image links, the cleanup log and image jobs. One per memory store, so
- * the memory adapter and the MSW handlers on the same store see the same world.
+ * The administrator's rows that the learner's store has no need for: the audit trail, diagnostics,
+ * the image bucket and lesson image links, the cleanup log and image jobs. One set per memory
+ * store, so the memory adapter and the MSW handlers on the same store see the same world.
  */
-export interface AdminState {
+export interface AdminTables {
   store: MemoryStore;
   scenario: AdminScenario;
   /** Oldest first; read newest first. */
@@ -42,9 +46,7 @@ export interface AdminState {
   nextId: () => number;
 }
 
-export const now = () => new Date().toISOString();
-
-export function createAdminState(store: MemoryStore): AdminState {
+export function createAdminTables(store: MemoryStore): AdminTables {
   let sequence = 0;
   const at = now();
   return {
@@ -73,14 +75,14 @@ export function createAdminState(store: MemoryStore): AdminState {
 
 /** admin §6: admin actions are logged with target user, action type and details. */
 export function logAction(
-  state: AdminState,
+  tables: AdminTables,
   adminUserId: string,
   actionType: AdminActionType,
   targetUserId: string | null,
   details: Record<string, unknown> = {},
 ): void {
-  state.actions.push({
-    id: state.nextId(),
+  tables.actions.push({
+    id: tables.nextId(),
     admin_user_id: adminUserId,
     target_user_id: targetUserId,
     action_type: actionType,
@@ -92,14 +94,14 @@ export function logAction(
 
 /** admin §6: refused admin access is a security event with its reason. */
 export function logSecurityEvent(
-  state: AdminState,
+  tables: AdminTables,
   eventType: SecurityEventType,
   userId: string | null,
   details: Record<string, unknown> = {},
   createdAt = now(),
 ): void {
-  state.securityEvents.push({
-    id: state.nextId(),
+  tables.securityEvents.push({
+    id: tables.nextId(),
     event_type: eventType,
     user_id: userId,
     details,
@@ -108,41 +110,26 @@ export function logSecurityEvent(
   });
 }
 
-export const userNotFound = () => new CourseError('not_found', 'User not found');
+export const userNotFound = () => new CourseError('not_found', adminMessages.userNotFound);
 
-export function requireUser(state: AdminState, userId: string): UserRow {
-  const row = state.store.tables.users.get(userId);
+export function requireUser(tables: AdminTables, userId: string): UserRow {
+  const row = tables.store.tables.users.get(userId);
   if (!row) throw userNotFound();
   return row;
 }
 
-/** A page number or size as the API takes them (query strings arrive as text); 400 when out of range. */
-export function pageOf(
-  query: { page?: number | string | undefined; pageSize?: number | string | undefined },
-  size = 20,
-): { page: number; pageSize: number } {
-  const int = (raw: number | string | undefined, fallback: number, max: number, name: string) => {
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > max) {
-      throw new CourseError('validation_error', `Invalid request query: ${name}: Expected 1 to ${max}`, {
-        [name]: `Expected 1 to ${max}`,
-      });
-    }
-    return n;
-  };
-  return {
-    page: int(query.page, 1, 1_000_000, 'page'),
-    pageSize: int(query.pageSize, size, 100, 'pageSize'),
-  };
-}
-
-/** One page of an already ordered list; `total` counts the whole list. */
-export function paged<T>(items: T[], page: number, pageSize: number): Page<T> {
-  const start = (page - 1) * pageSize;
-  return { items: items.slice(start, start + pageSize), total: items.length, page, pageSize };
-}
+type PageQuery = { page?: number | undefined; pageSize?: number | undefined };
 
 /** Newest first, by creation time then id (the audit lists' order). */
-export const newestFirst = <T extends { id: number; created_at: string }>(list: T[]): T[] =>
+const newestFirst = <T extends { id: number; created_at: string }>(list: T[]): T[] =>
   [...list].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+
+/** admin §6: the admin action log and the security events, newest first, paged. */
+export function adminAudit(tables: AdminTables) {
+  return {
+    actions: (query: PageQuery = {}): Page<AdminActionLog> =>
+      pageOfList(newestFirst(tables.actions), query, AUDIT_PAGE_SIZE),
+    securityEvents: (query: PageQuery = {}): Page<SecurityEvent> =>
+      pageOfList(newestFirst(tables.securityEvents), query, AUDIT_PAGE_SIZE),
+  };
+}
