@@ -93,4 +93,11 @@ export default defineConfig([
   }),
   reactPackage,
   pkg('packages/mocks', { index: 'src/index.ts' }),
+  // @coursekit/embed: its JavaScript is built by packages/embed/build.mjs, which inlines the widgets'
+  // compiled CSS as text; tsup writes only its type declarations (and must not clean those bundles).
+  pkg(
+    'packages/embed',
+    { index: 'src/index.ts', standalone: 'src/standalone.ts' },
+    { dts: { only: true, compilerOptions: { customConditions: ['source'] } }, clean: false },
+  ),
 ]);

@@ -1,5 +1,6 @@
 // Builds the embed bundles, renderer included: dist/coursekit-embed.js (ESM) and
-// dist/coursekit-embed.iife.js (a classic script exposing window.CourseKit). The widgets' CSS is
+// dist/coursekit-embed.iife.js (a classic script exposing window.CourseKit), and the package's
+// module entry dist/index.js (React and the widgets left to the page's bundler). The widgets' CSS is
 // compiled by vanilla-extract once, then inlined as text so it can live inside each shadow root.
 //
 // The widgets are written against React's API; the bundles render them with preact/compat, which
@@ -72,6 +73,24 @@ for (const [format, file] of [
     outfile: join(dist, file),
     metafile: false,
     plugins: [vanillaExtractPlugin({ identifiers: 'short', outputCss: false }), stylesModule(css)],
+  });
+}
+// 3. The package's module entry (`import { mountCoursePlayer } from '@coursekit/embed'`), for pages
+// built with a bundler: the widgets and React stay dependencies that the page's bundler resolves
+// once (no second React); only the CSS is inlined. Its types are written by tsup (tsup.config.ts).
+if (!withReact) {
+  await build({
+    entryPoints: [join(here, 'src/index.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    sourcemap: true,
+    logLevel: 'warning',
+    outfile: join(dist, 'index.js'),
+    external: ['@coursekit/*', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+    plugins: [stylesModule(css)],
   });
 }
 writeFileSync(join(dist, 'coursekit-embed.css.txt'), css);
