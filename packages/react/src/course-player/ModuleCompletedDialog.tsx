@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import { formatString } from '../strings/formatString';
 import { playerStrings } from '../strings/playerStrings';
 import { useStrings } from '../strings/useStrings';

@@ -1,5 +1,5 @@
 import { completedLessonIds, initialLessonIndex, moduleCompletionTarget, percent } from '@coursekit/core';
-import { Tabs } from 'radix-ui';
+import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
 import { useCourseContext } from '../provider/useCourseAdapter';

@@ -1,4 +1,4 @@
-import { Toast } from 'radix-ui';
+import * as Toast from '@radix-ui/react-toast';
 import { useStrings } from '../strings/useStrings';
 import * as s from './styles.css';
 import type { ShownToast } from './toast';

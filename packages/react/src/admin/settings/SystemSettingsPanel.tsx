@@ -4,8 +4,8 @@ import {
   type SystemMessageType,
   type SystemSettings,
 } from '@coursekit/core';
+import * as Switch from '@radix-ui/react-switch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Switch } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { courseKeys } from '../../queries/courseKeys';
 import { useSettings } from '../../queries/courseQueries';
