@@ -132,6 +132,21 @@ describe('createHttpAdapter', () => {
     expect(error).toMatchObject({ code: 'network_error', message: messages.authNetworkError });
   });
 
+  it('gives up on a server that does not answer within the time-out, as a network error', async () => {
+    routes['GET /api/modules'] = () => undefined; // never answers
+    const adapter = createHttpAdapter({ baseUrl, getAccessToken: () => 't', timeoutMs: 50 });
+    const error = await failure(adapter.course.modules());
+    expect(error).toMatchObject({ code: 'network_error', message: messages.authNetworkError });
+  });
+
+  it('sends a body as JSON with its content type', async () => {
+    routes['POST /api/auth/recover'] = (req, _body, res) => {
+      res.writeHead(req.headers['content-type'] === 'application/json' ? 204 : 415).end();
+    };
+    await createHttpAdapter({ baseUrl }).auth.requestPasswordReset('ana@example.com');
+    expect(seen.at(-1)?.body).toEqual({ email: 'ana@example.com' });
+  });
+
   it('refuses an answer that does not match the contract', async () => {
     routes['GET /api/modules'] = (_req, _body, res) => json(res, 200, [{ id: 'one' }]);
     const adapter = createHttpAdapter({ baseUrl, getAccessToken: () => 'partner-token' });

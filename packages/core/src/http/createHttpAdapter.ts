@@ -29,7 +29,7 @@ type AnswerOf<N extends EndpointName> = (typeof endpoints)[N] extends {
   : undefined;
 
 /**
- * A CourseAdapter for the reference API over HTTP (ky). Answers are validated with core's schemas;
+ * A CourseAdapter for the reference API over HTTP (fetch). Answers are validated with core's schemas;
  * failures become CourseErrors carrying the spec's texts; the session is refreshed when 60 s or
  * less remain, and once more when the server says it has expired.
  */

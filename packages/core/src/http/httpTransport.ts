@@ -1,4 +1,3 @@
-import ky from 'ky';
 import type * as z from 'zod/mini';
 import { CourseError } from '../errors';
 import { messages } from '../messages';
@@ -6,6 +5,7 @@ import { sessionNeedsRefresh } from '../rules/display';
 import type { Session } from '../schemas/entities';
 import { createCrossOriginHint } from './crossOriginHint';
 import { endpoints, pathOf } from './endpoints';
+import { request } from './request';
 import { createSessionKeeper, type SessionKeeper, type SessionStorageLike } from './sessionKeeper';
 import { isNetworkFailure, toCourseError } from './toCourseError';
 
@@ -71,7 +71,7 @@ export function createHttpTransport(options: HttpAdapterOptions): HttpTransport 
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const session = createSessionKeeper(options.storage, options.storageKey ?? 'coursekit.session');
   const hintCrossOrigin = createCrossOriginHint(base);
-  const http = ky.create({ fetch: doFetch, retry: 0, timeout: options.timeoutMs ?? 15_000 });
+  const timeoutMs = options.timeoutMs ?? 15_000;
   let refreshing: Promise<Session> | null = null;
 
   function refresh(): Promise<Session> {
@@ -115,10 +115,11 @@ export function createHttpTransport(options: HttpAdapterOptions): HttpTransport 
     const token = init.token ?? (endpoint.auth === 'none' ? null : await accessToken());
     if (endpoint.auth !== 'none' && !token) throw new CourseError('unauthorized', messages.sessionMissing);
     try {
-      const response = await http(urlOf(endpoint, init), {
+      const response = await request(doFetch, urlOf(endpoint, init), {
         method: endpoint.method,
         headers: token ? { authorization: `Bearer ${token}` } : {},
-        ...(init.body !== undefined ? { json: init.body } : {}),
+        json: init.body,
+        timeoutMs,
       });
       // A text export (the progress CSV) is answered as it came; everything else is validated JSON.
       if (endpoint.produces) return await response.text();

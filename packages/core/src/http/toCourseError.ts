@@ -1,6 +1,6 @@
-import { HTTPError, TimeoutError } from 'ky';
 import { CourseError, courseErrorFrom } from '../errors';
 import { messages } from '../messages';
+import { HttpStatusError, RequestTimeoutError } from './request';
 
 /**
  * What a failed HTTP call means to a widget: the server's `{ error: { code, message, fields } }`
@@ -8,7 +8,7 @@ import { messages } from '../messages';
  */
 export async function toCourseError(error: unknown): Promise<CourseError> {
   if (error instanceof CourseError) return error;
-  if (error instanceof HTTPError) {
+  if (error instanceof HttpStatusError) {
     const body = (await error.response.json().catch(() => null)) as {
       error?: { code?: string; message?: string; fields?: Record<string, string> };
     } | null;
@@ -18,7 +18,7 @@ export async function toCourseError(error: unknown): Promise<CourseError> {
       return new CourseError('unavailable', messages.databaseConnectionFailed);
     return new CourseError('unexpected', messages.authUnexpected);
   }
-  if (error instanceof TimeoutError || isNetworkFailure(error)) {
+  if (error instanceof RequestTimeoutError || isNetworkFailure(error)) {
     return new CourseError('network_error', messages.authNetworkError);
   }
   return new CourseError('unexpected', messages.authUnexpected);
