@@ -5,7 +5,7 @@
 //
 // The widgets are written against React's API; the bundles render them with preact/compat, which
 // implements that API in ~10 KB gzip where react-dom takes ~62 KB, so a partner page downloads
-// ~101 KB instead of ~162 KB for the whole course. `node build.mjs --react` builds with React itself
+// ~96 KB instead of ~157 KB for the whole course. `node build.mjs --react` builds with React itself
 // (the same files, for comparison or if a partner ever hits a compat gap); `npm run bench:size`
 // prints both sizes.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
