@@ -1,7 +1,9 @@
-// npm run test:packages (part of `npm test`, after `npm run build`): what a partner installs, checked
-// by tools nobody on the project wrote. Each publishable package is packed as `npm publish` would
-// pack it; the tarball must carry a README and the repository's LICENSE, publint (strict) must find
-// nothing, and @arethetypeswrong/cli with the ESM-only profile must resolve every entry to types.
+// npm run test:packages (the last step of `npm test`): what a partner installs, checked by tools
+// nobody on the project wrote. The packages' dist folders are removed and `npm run build` runs, so
+// every artefact must come from that one command (the embed bundles included). Each publishable
+// package is then packed as `npm publish` would pack it; the tarball must carry a README and the
+// repository's LICENSE, publint (strict) must find nothing, and @arethetypeswrong/cli with the
+// ESM-only profile must resolve every entry to types.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,13 @@ const run = (command, args, cwd = root) => {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
 };
+
+for (const dir of packages) rmSync(join(root, dir, 'dist'), { recursive: true, force: true });
+const built = run('npm', ['run', 'build']);
+if (!built.ok) {
+  process.stderr.write(`npm run build failed\n${built.output}\n`);
+  process.exit(1);
+}
 
 const out = mkdtempSync(join(tmpdir(), 'coursekit-pack-'));
 const licence = readFileSync(join(root, 'LICENSE'), 'utf8');
