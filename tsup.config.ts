@@ -65,8 +65,9 @@ const reactPackage = pkg(
 
 // @coursekit/core: every source module is an entry of its own, so the output keeps module boundaries
 // and a bundler (core is `sideEffects: false`) drops the modules a page does not use — importing
-// `messages` must not bring zod's schemas along. The public entries are index, http/index and
-// testing/index; the package's exports map exposes only those.
+// `messages` must not bring zod's schemas along. The public entries are index, http/index,
+// http/admin/index (the admin part, which learner pages never load) and testing/index; the package's
+// exports map exposes only those.
 function sourceModules(dir: string, sub = ''): Record<string, string> {
   const modules: Record<string, string> = {};
   for (const entry of readdirSync(`${dir}/src/${sub}`, { withFileTypes: true })) {
@@ -85,6 +86,7 @@ export default defineConfig([
       entry: {
         index: 'packages/core/src/index.ts',
         'http/index': 'packages/core/src/http/index.ts',
+        'http/admin/index': 'packages/core/src/http/admin/index.ts',
         'testing/index': 'packages/core/src/testing/index.ts',
       },
       compilerOptions: { customConditions: ['source'] },
@@ -93,6 +95,13 @@ export default defineConfig([
   }),
   reactPackage,
   pkg('packages/mocks', { index: 'src/index.ts' }),
+  // @coursekit/embed: its JavaScript is built by packages/embed/build.mjs, which inlines the widgets'
+  // compiled CSS as text; tsup writes only its type declarations (and must not clean those bundles).
+  pkg(
+    'packages/embed',
+    { index: 'src/index.ts', standalone: 'src/standalone.ts' },
+    { dts: { only: true, compilerOptions: { customConditions: ['source'] } }, clean: false },
+  ),
   // @coursekit/lms: the runtime adapters and the course state (the package player is built apart,
   // by packages/lms/build.mjs, into the same dist/).
   pkg('packages/lms', { index: 'src/index.ts' }, { clean: false }),

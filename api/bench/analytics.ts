@@ -4,6 +4,7 @@
 // attempts with answers stored per question, then times GET /admin/analytics/report and the
 // progress CSV through the real API. Prints p50/max per call and the CSV's size. Not part of `npm test`.
 import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { signInAdmin, startServer } from '../src/test/harness';
 import { seedCohort } from './analyticsSeed';
 
@@ -21,7 +22,8 @@ try {
   );
 
   const { token } = await signInAdmin(server);
-  const analytics = createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token }).admin.analytics!;
+  const analytics = withHttpAdmin(createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token }))
+    .admin.analytics!;
   const time = async <T>(label: string, run: () => Promise<T>, describe: (value: T) => string) => {
     const ms: number[] = [];
     let last: T | undefined;

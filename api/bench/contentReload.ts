@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { CONTENT_DIR } from '../src/content/loader';
 import { schema } from '../src/db/index';
 import { DRIVERS, signInAdmin, startServer } from '../src/test/harness';
@@ -17,7 +18,9 @@ for (const driver of DRIVERS) {
   const server = await startServer(driver, { contentDir });
   try {
     const { token } = await signInAdmin(server);
-    const admin = createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token }).admin;
+    const admin = withHttpAdmin(
+      createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token }),
+    ).admin;
     const timed = async () => {
       const started = performance.now();
       const result = await admin.content.loadAll();

@@ -1,16 +1,19 @@
 // Builds the embed bundles, renderer included: dist/coursekit-embed.js (ESM) and
-// dist/coursekit-embed.iife.js (a classic script exposing window.CourseKit). The widgets' CSS is
+// dist/coursekit-embed.iife.js (a classic script exposing window.CourseKit), and the package's
+// module entry dist/index.js (React and the widgets left to the page's bundler). The widgets' CSS is
 // compiled by vanilla-extract once, then inlined as text so it can live inside each shadow root.
 //
-// The bundles render the widgets with preact/compat (playerBuild.mjs), so a partner page downloads
-// ~101 KB instead of ~162 KB for the whole course. `node build.mjs --react` builds with React itself
+// The widgets are written against React's API; the bundles render them with preact/compat
+// (playerBuild.mjs), which implements that API in ~10 KB gzip where react-dom takes ~62 KB, so a
+// partner page downloads ~96 KB instead of ~157 KB for the whole course. `node build.mjs --react` builds with React itself
 // (the same files, for comparison or if a partner ever hits a compat gap); `npm run bench:size`
 // prints both sizes.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { buildPlayer, compileWidgetCss, playerBuildOptions } from './playerBuild.mjs';
+import { build } from 'esbuild';
+import { buildPlayer, compileWidgetCss, playerBuildOptions, stylesModule } from './playerBuild.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const withReact = process.argv.includes('--react');
@@ -26,6 +29,24 @@ for (const [format, file] of [
   ['iife', 'coursekit-embed.iife.js'],
 ]) {
   await buildPlayer(options, { format, outfile: join(dist, file), css });
+}
+// 3. The package's module entry (`import { mountCoursePlayer } from '@coursekit/embed'`), for pages
+// built with a bundler: the widgets and React stay dependencies that the page's bundler resolves
+// once (no second React); only the CSS is inlined. Its types are written by tsup (tsup.config.ts).
+if (!withReact) {
+  await build({
+    entryPoints: [join(here, 'src/index.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    sourcemap: true,
+    logLevel: 'warning',
+    outfile: join(dist, 'index.js'),
+    external: ['@coursekit/*', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+    plugins: [stylesModule(css)],
+  });
 }
 writeFileSync(join(dist, 'coursekit-embed.css.txt'), css);
 // Pre-compressed copies: the API serves them to browsers that accept them (api/src/http/precompressed.ts).

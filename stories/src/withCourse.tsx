@@ -1,5 +1,6 @@
 import type { Session } from '@coursekit/core';
 import { createHttpAdapter, type SessionStorageLike } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import {
   type CourseFixture,
   createHandlers,
@@ -57,13 +58,16 @@ function sessionStorageOf(session: Session): SessionStorageLike {
 export const withCourse: Decorator = (Story, context) => {
   const course = (context.parameters.course ?? {}) as CourseParameters;
   const [value] = useState(() => ({
-    adapter: createHttpAdapter({
-      // absolute, so the same story runs in the browser and in Node (tests)
-      baseUrl: new URL('/api', globalThis.location.origin).href,
-      ...(course.session
-        ? { storage: sessionStorageOf(course.session) }
-        : { getAccessToken: () => (course.signedOut ? null : DEMO_LEARNER.accessToken) }),
-    }),
+    // the admin part too, for the AdminConsole's stories (the learner widgets never call it)
+    adapter: withHttpAdmin(
+      createHttpAdapter({
+        // absolute, so the same story runs in the browser and in Node (tests)
+        baseUrl: new URL('/api', globalThis.location.origin).href,
+        ...(course.session
+          ? { storage: sessionStorageOf(course.session) }
+          : { getAccessToken: () => (course.signedOut ? null : DEMO_LEARNER.accessToken) }),
+      }),
+    ),
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
     onNavigate: course.hostRoutes ? fn().mockName('onNavigate') : undefined,
   }));

@@ -1,5 +1,6 @@
-import { type AnalyticsReport, messages, PROGRESS_CSV_COLUMNS } from '@coursekit/core';
-import { createHttpAdapter, type HttpCourseAdapter } from '@coursekit/core/http';
+import { type AdminAdapter, type AnalyticsReport, messages, PROGRESS_CSV_COLUMNS } from '@coursekit/core';
+import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index';
@@ -92,10 +93,12 @@ describe.each(DRIVERS)('admin analytics (%s)', (driver) => {
     // Cy: only the pre-assessment, all right (100%).
     const cy = await signUp(server, 'Cy Chen');
     await takePre(cy.token, 15);
-    const admin: HttpCourseAdapter['admin'] = createHttpAdapter({
-      baseUrl: server.api,
-      getAccessToken: () => adminToken,
-    }).admin;
+    const admin: AdminAdapter = withHttpAdmin(
+      createHttpAdapter({
+        baseUrl: server.api,
+        getAccessToken: () => adminToken,
+      }),
+    ).admin;
     // Dee does nothing. Her name would run as a formula in a spreadsheet: the API's forms refuse
     // such names, so it is written straight in, as an imported or partner-provisioned name could be.
     const dee = await signUp(server, 'Dee');

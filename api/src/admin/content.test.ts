@@ -4,8 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { contentHash, type JobStatus } from '@coursekit/core';
-import { createHttpAdapter, type HttpCourseAdapter } from '@coursekit/core/http';
+import { type AdminAdapter, contentHash, type JobStatus } from '@coursekit/core';
+import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ async function imageServer(
 
 describe.each(DRIVERS)('admin content pipeline and image tools (%s)', (driver) => {
   let server: TestServer;
-  let admin: HttpCourseAdapter['admin'];
+  let admin: AdminAdapter;
   let contentDir: string;
 
   beforeAll(async () => {
@@ -61,7 +62,9 @@ describe.each(DRIVERS)('admin content pipeline and image tools (%s)', (driver) =
       imageValidation: { pauseMs: 20, retryDelaysMs: [20, 40], timeoutMs: 5000, slowMs: 1000 },
     });
     const { token } = await signInAdmin(server);
-    admin = createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token, jobPollMs: 20 }).admin;
+    admin = withHttpAdmin(
+      createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token, jobPollMs: 20 }),
+    ).admin;
   });
   afterAll(async () => {
     await server?.app.adminJobs.idle();
@@ -171,7 +174,7 @@ describe.each(DRIVERS)('admin content pipeline and image tools (%s)', (driver) =
 
 describe.each(DRIVERS)('admin image tools (%s)', (driver) => {
   let server: TestServer;
-  let admin: HttpCourseAdapter['admin'];
+  let admin: AdminAdapter;
   let images: Awaited<ReturnType<typeof imageServer>>;
   const SLOW_MS = 1200;
 
@@ -181,7 +184,9 @@ describe.each(DRIVERS)('admin image tools (%s)', (driver) => {
       imageValidation: { pauseMs: 20, retryDelaysMs: [20, 40], timeoutMs: 5000, slowMs: SLOW_MS / 2 },
     });
     const { token } = await signInAdmin(server);
-    admin = createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token, jobPollMs: 20 }).admin;
+    admin = withHttpAdmin(
+      createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token, jobPollMs: 20 }),
+    ).admin;
   });
   afterAll(async () => {
     await server?.app.adminJobs.idle();

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import type { DiagnosticSettings } from '@coursekit/core';
-import { createHttpAdapter, type HttpCourseAdapter } from '@coursekit/core/http';
+import type { AdminAdapter, DiagnosticSettings, SystemSettings } from '@coursekit/core';
+import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,13 +23,13 @@ const { userProgress } = schema;
 
 describe.each(DRIVERS)('admin progress, settings, diagnostics and tracking (%s)', (driver) => {
   let server: TestServer;
-  let admin: HttpCourseAdapter['admin'];
+  let admin: AdminAdapter;
   let adminToken: string;
 
   beforeAll(async () => {
     server = await startServer(driver);
     adminToken = (await signInAdmin(server)).token;
-    admin = createHttpAdapter({ baseUrl: server.api, getAccessToken: () => adminToken }).admin;
+    admin = withHttpAdmin(createHttpAdapter({ baseUrl: server.api, getAccessToken: () => adminToken })).admin;
   });
   afterAll(() => server?.close());
 
@@ -182,7 +183,9 @@ describe.each(DRIVERS)('admin progress, settings, diagnostics and tracking (%s)'
     const stop = admin.diagnostics.subscribe((list) => heard.push(list));
     try {
       await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 5000 });
-      const elsewhere = createHttpAdapter({ baseUrl: `${url}/api`, getAccessToken: () => adminToken }).admin;
+      const elsewhere = withHttpAdmin(
+        createHttpAdapter({ baseUrl: `${url}/api`, getAccessToken: () => adminToken }),
+      ).admin;
       await elsewhere.diagnostics.update(heard[0]![0]!.module_id, { show_performance_metrics: true });
       await vi.waitFor(() => expect(heard.at(-1)![0]).toMatchObject({ show_performance_metrics: true }), {
         timeout: 5000,

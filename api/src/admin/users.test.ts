@@ -1,5 +1,6 @@
-import { CourseError, messages } from '@coursekit/core';
-import { createHttpAdapter, type HttpCourseAdapter } from '@coursekit/core/http';
+import { type AdminAdapter, CourseError, messages } from '@coursekit/core';
+import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index';
@@ -28,14 +29,14 @@ async function rejection(promise: Promise<unknown>): Promise<CourseError> {
 
 describe.each(DRIVERS)('admin users, roles and audit (%s)', (driver) => {
   let server: TestServer;
-  let admin: HttpCourseAdapter['admin'];
+  let admin: AdminAdapter;
   let adminToken: string;
   let adminId: string;
 
   beforeAll(async () => {
     server = await startServer(driver);
     ({ token: adminToken, userId: adminId } = await signInAdmin(server));
-    admin = createHttpAdapter({ baseUrl: server.api, getAccessToken: () => adminToken }).admin;
+    admin = withHttpAdmin(createHttpAdapter({ baseUrl: server.api, getAccessToken: () => adminToken })).admin;
   });
   afterAll(() => server?.close());
 

@@ -1,4 +1,6 @@
-import { createHttpAdapter, type HttpCourseAdapter } from '@coursekit/core/http';
+import type { AdminAdapter } from '@coursekit/core';
+import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneSecurityEvents, SECURITY_EVENT_RETENTION_DAYS } from '../admin/audit';
@@ -41,9 +43,9 @@ describe.each(DRIVERS)('the security log stays bounded and readable (%s)', (driv
     server = await startServer(driver);
   });
   /** The admin's console, signed in now (the test moves the clock past access tokens' lifetime). */
-  const adminConsole = async (): Promise<HttpCourseAdapter['admin']> => {
+  const adminConsole = async (): Promise<AdminAdapter> => {
     const { token } = await signInAdmin(server);
-    return createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token }).admin;
+    return withHttpAdmin(createHttpAdapter({ baseUrl: server.api, getAccessToken: () => token })).admin;
   };
   afterAll(() => server?.close());
 

@@ -10,6 +10,7 @@ import { marked } from 'marked';
 import { z } from 'zod';
 import type { Db } from '../db/index';
 import { schema } from '../db/index';
+import { withImageSizes } from './imageSizes';
 import type { Storage } from './storage';
 
 /** The course in the repo: api/content. */
@@ -115,7 +116,7 @@ export async function readCourse(dir = CONTENT_DIR): Promise<CourseContent> {
       const sections = parseModuleMarkdown(readFileSync(path.join(dir, 'modules', name), 'utf8'));
       for (const [index, section] of sections.entries()) {
         const order = index + 1;
-        const html = lessonHtml(section.body);
+        const html = withImageSizes(lessonHtml(section.body), path.join(dir, 'images'));
         lessons.push({
           moduleId: m.id,
           order,

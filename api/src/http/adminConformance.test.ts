@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { type AdminWorld, runAdminConformance } from '@coursekit/core/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
@@ -23,7 +24,9 @@ function apiWorld(server: () => TestServer): AdminWorld {
     async makeAdmin() {
       admin ??= signInAdmin(server());
       const { token } = await admin;
-      return createHttpAdapter({ baseUrl: server().api, getAccessToken: () => token, jobPollMs: 5 }).admin;
+      return withHttpAdmin(
+        createHttpAdapter({ baseUrl: server().api, getAccessToken: () => token, jobPollMs: 5 }),
+      ).admin;
     },
     makeAdapter: () => createHttpAdapter({ baseUrl: server().api, jobPollMs: 5 }),
     seed: {

@@ -191,4 +191,44 @@ describe('the embedded player on a partner intranet page', () => {
     expect(await again.evaluate(() => localStorage.getItem('coursekit.offline-queue'))).toBeNull();
     await context.close();
   });
+
+  it('tells the developer of a page the API does not list in CORS_ORIGINS why its calls fail', async () => {
+    // The same intranet page, served from another port: an origin missing from CORS_ORIGINS.
+    const refused = await startPartnerSite();
+    const { token } = await newLearner();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    try {
+      await page.goto(`${refused.url}/intranet.html`);
+      await page.evaluate(
+        ({ apiUrl, accessToken }) => {
+          const host = document.createElement('div');
+          document.body.append(host);
+          const { CourseKit } = window as unknown as {
+            CourseKit: { mountCoursePlayer: (el: Element, options: object) => unknown };
+          };
+          CourseKit.mountCoursePlayer(host, { apiUrl, getAccessToken: () => accessToken });
+        },
+        { apiUrl: api.api, accessToken: token },
+      );
+      // The learner sees the spec's network message; the console names both origins and the setting.
+      await page
+        .getByText(/Network error/)
+        .first()
+        .waitFor();
+      const hints = () => errors.filter((text) => text.includes('CORS_ORIGINS'));
+      await expect.poll(() => hints().length).toBe(1);
+      expect(hints()[0]).toContain(refused.url);
+      expect(hints()[0]).toContain(new URL(api.api).origin);
+      await page.waitForTimeout(1000); // more failed calls, still one hint
+      expect(hints()).toHaveLength(1);
+    } finally {
+      await context.close();
+      await refused.stop();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import type { MemoryStore } from '@coursekit/mocks';
 import { AdminConsole } from '@coursekit/react/admin-console';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
@@ -28,6 +29,26 @@ export const MaintenanceOn: Story = {
       },
     ),
   ),
+};
+
+/**
+ * The admin is typing a message when another admin saves a different one: what they typed stays,
+ * and beside the field the panel says the stored message changed, with a button to take it.
+ */
+export const MessageChangedMeanwhile: Story = {
+  parameters: adminScenario('admin-console'),
+  play: async ({ canvasElement, parameters }) => {
+    const body = page(canvasElement);
+    await expect(await body.findByRole('switch', { name: 'Maintenance mode' })).toBeEnabled();
+    const field = body.getByLabelText('System message');
+    await userEvent.type(field, 'Back at 18:00');
+    (parameters.store as MemoryStore).setSettings({
+      system_message: 'Scheduled maintenance until 18:00 UTC.',
+      system_message_type: 'warning',
+    });
+    await expect(await body.findByText(/The stored message changed meanwhile/)).toBeInTheDocument();
+    await expect(field).toHaveValue('Back at 18:00');
+  },
 };
 
 /** Switching maintenance fails: 'Error: Failed to update maintenance mode'. */

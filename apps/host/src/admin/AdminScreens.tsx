@@ -1,14 +1,17 @@
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { AdminConsole, type AdminTab, CourseProvider } from '@coursekit/react/admin-console';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useCallback } from 'react';
 import { hostQueryClient } from '../learner/hostQueryClient';
 import { useAdapter } from '../session/SessionProvider';
 
-// admin §2 routes, each one screen of the AdminConsole widget. This module (and the widget's code)
-// loads only when an admin route opens, so learners never download it.
+// admin §2 routes, each one screen of the AdminConsole widget. This module (with the widget's code
+// and the HTTP adapter's admin part) loads only when an admin route opens, so learners never
+// download it.
 
 function AdminHost({ children }: { children: ReactNode }) {
-  const adapter = useAdapter();
+  // The site's adapter with its admin part, on the same session (the same object on every render).
+  const adapter = withHttpAdmin(useAdapter());
   const router = useRouter();
   const onNavigate = useCallback((path: string) => void router.navigate({ href: path }), [router]);
   return (

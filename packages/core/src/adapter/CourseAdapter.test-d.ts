@@ -14,6 +14,7 @@ import {
   type Unsubscribe,
 } from '@coursekit/core';
 import { createHttpAdapter, type HttpCourseAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { describe, expectTypeOf, it } from 'vitest';
 
 // The adapter seam as a partner's code sees it: what it must implement and what it gets back.
@@ -53,11 +54,11 @@ describe('CourseAdapter', () => {
 });
 
 describe('createHttpAdapter', () => {
-  it('is a CourseAdapter that always carries admin (the server refuses non-admins)', () => {
+  it('is a CourseAdapter; withHttpAdmin gives it an admin part (the server refuses non-admins)', () => {
     const adapter = createHttpAdapter({ baseUrl: '/api' });
     expectTypeOf(adapter).toEqualTypeOf<HttpCourseAdapter>();
     expectTypeOf(adapter).toExtend<CourseAdapter>();
-    expectTypeOf(adapter.admin).toEqualTypeOf<AdminAdapter>();
+    expectTypeOf(withHttpAdmin(adapter).admin).toEqualTypeOf<AdminAdapter>();
   });
 
   it('needs the API’s base URL', () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scoreGroup } from '../rules/analytics';
 import type { AnalyticsReport } from '../schemas/analytics';
+import { withHttpAdmin } from './admin/withHttpAdmin';
 import { adminEndpoints } from './adminEndpoints';
 import { createHttpAdapter } from './createHttpAdapter';
 
@@ -54,7 +55,7 @@ afterEach(async () => {
 });
 
 const analyticsOf = () =>
-  createHttpAdapter({ baseUrl, getAccessToken: () => 'admin-token' }).admin.analytics!;
+  withHttpAdmin(createHttpAdapter({ baseUrl, getAccessToken: () => 'admin-token' })).admin.analytics!;
 
 describe('the HTTP adapter’s analytics part', () => {
   it('fetches the validated report with the admin’s bearer token', async () => {

@@ -5,6 +5,7 @@ import { CourseError } from '../errors';
 import { messages } from '../messages';
 import type { DiagnosticSettings, JobStatus } from '../schemas/admin';
 import { DEFAULT_SYSTEM_SETTINGS } from '../schemas/entities';
+import { withHttpAdmin } from './admin/withHttpAdmin';
 import { adminEndpoints } from './adminEndpoints';
 import { createHttpAdapter } from './createHttpAdapter';
 import { pathOf } from './endpoints';
@@ -143,7 +144,8 @@ afterEach(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const adminOf = () => createHttpAdapter({ baseUrl, getAccessToken: () => 'admin-token', jobPollMs: 5 }).admin;
+const adminOf = () =>
+  withHttpAdmin(createHttpAdapter({ baseUrl, getAccessToken: () => 'admin-token', jobPollMs: 5 })).admin;
 
 describe('the HTTP adapter’s admin part', () => {
   it('calls every admin endpoint with its method, path, query and body, and answers the validated shape', async () => {
@@ -243,7 +245,7 @@ describe('the HTTP adapter’s admin part', () => {
       code: 'forbidden',
       message: messages.guardInsufficientRole,
     });
-    const signedOut = createHttpAdapter({ baseUrl }).admin;
+    const signedOut = withHttpAdmin(createHttpAdapter({ baseUrl })).admin;
     await expect(signedOut.stats()).rejects.toMatchObject({
       code: 'unauthorized',
       message: messages.sessionMissing,
@@ -283,14 +285,16 @@ describe('the HTTP adapter’s admin part', () => {
       expires_at: Date.now() / 1000 + 900,
     };
     const memory = new Map([['coursekit.session', JSON.stringify(stored)]]);
-    const adapter = createHttpAdapter({
-      baseUrl,
-      storage: {
-        getItem: (k) => memory.get(k) ?? null,
-        setItem: (k, v) => void memory.set(k, v),
-        removeItem: (k) => void memory.delete(k),
-      },
-    });
+    const adapter = withHttpAdmin(
+      createHttpAdapter({
+        baseUrl,
+        storage: {
+          getItem: (k) => memory.get(k) ?? null,
+          setItem: (k, v) => void memory.set(k, v),
+          removeItem: (k) => void memory.delete(k),
+        },
+      }),
+    );
     expect((await adapter.admin.stats()).totalLessons).toBe(25);
     expect(refreshed).toBe(true);
     expect(seen.at(-1)!.auth).toBe('Bearer fresh');

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CourseError } from '../errors';
 import { messages } from '../messages';
 import { DEFAULT_SYSTEM_SETTINGS, type Session } from '../schemas/entities';
+import { withHttpAdmin } from './admin/withHttpAdmin';
 import { createHttpAdapter, type SessionStorageLike } from './createHttpAdapter';
 import { createEventParser } from './eventStream';
 
@@ -131,6 +132,21 @@ describe('createHttpAdapter', () => {
     expect(error).toMatchObject({ code: 'network_error', message: messages.authNetworkError });
   });
 
+  it('gives up on a server that does not answer within the time-out, as a network error', async () => {
+    routes['GET /api/modules'] = () => undefined; // never answers
+    const adapter = createHttpAdapter({ baseUrl, getAccessToken: () => 't', timeoutMs: 50 });
+    const error = await failure(adapter.course.modules());
+    expect(error).toMatchObject({ code: 'network_error', message: messages.authNetworkError });
+  });
+
+  it('sends a body as JSON with its content type', async () => {
+    routes['POST /api/auth/recover'] = (req, _body, res) => {
+      res.writeHead(req.headers['content-type'] === 'application/json' ? 204 : 415).end();
+    };
+    await createHttpAdapter({ baseUrl }).auth.requestPasswordReset('ana@example.com');
+    expect(seen.at(-1)?.body).toEqual({ email: 'ana@example.com' });
+  });
+
   it('refuses an answer that does not match the contract', async () => {
     routes['GET /api/modules'] = (_req, _body, res) => json(res, 200, [{ id: 'one' }]);
     const adapter = createHttpAdapter({ baseUrl, getAccessToken: () => 'partner-token' });
@@ -197,16 +213,14 @@ describe('createHttpAdapter', () => {
     expect(await createHttpAdapter({ baseUrl }).settings.get()).toEqual(DEFAULT_SYSTEM_SETTINGS);
   });
 
-  it('retries a progress read that failed on a session-context error, waiting 1 s times the attempt', async () => {
+  it('retries a progress read while the API answers 503 unavailable, waiting 1 s times the attempt', async () => {
     const storage = memoryStorage();
     storage.setItem('coursekit.session', JSON.stringify(session('a')));
     let calls = 0;
     routes['GET /api/progress'] = (_req, _body, res) => {
       calls += 1;
       if (calls < 3)
-        json(res, 403, {
-          error: { code: 'forbidden', message: 'new row violates row-level security policy' },
-        });
+        json(res, 503, { error: { code: 'unavailable', message: messages.databaseConnectionFailed } });
       else json(res, 200, { records: [], summary });
     };
     const started = Date.now();
@@ -280,6 +294,71 @@ describe('createHttpAdapter', () => {
       json(res, 200, { url: '/api/certificate/pdf?grant=g' });
     const adapter = createHttpAdapter({ baseUrl, getAccessToken: () => 't' });
     expect(await adapter.certificate!.downloadUrl()).toBe(`${baseUrl}/certificate/pdf?grant=g`);
+  });
+});
+
+describe('a cross-origin call that fails at the network level', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('writes one console error naming the page’s origin, the API’s origin and CORS_ORIGINS', async () => {
+    vi.stubGlobal('location', {
+      origin: 'https://intranet.partner.example',
+      href: 'https://intranet.partner.example/course',
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const adapter = createHttpAdapter({ baseUrl: 'http://127.0.0.1:9/api', getAccessToken: () => 't' });
+    // What the widget shows stays the spec's text; the console is for the partner's developer.
+    expect(await failure(adapter.course.modules())).toMatchObject({ code: 'network_error' });
+    await failure(adapter.quizzes.list());
+    expect(log).toHaveBeenCalledTimes(1);
+    const [text] = log.mock.calls[0]!;
+    expect(text).toContain('https://intranet.partner.example');
+    expect(text).toContain('http://127.0.0.1:9');
+    expect(text).toContain('CORS_ORIGINS');
+  });
+
+  it('says nothing when the page and the API share an origin, or when the server answered', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('location', { origin: 'http://127.0.0.1:9', href: 'http://127.0.0.1:9/course' });
+    await failure(createHttpAdapter({ baseUrl: '/api', getAccessToken: () => 't' }).course.modules());
+    vi.stubGlobal('location', {
+      origin: 'https://intranet.partner.example',
+      href: 'https://intranet.partner.example/',
+    });
+    await failure(createHttpAdapter({ baseUrl, getAccessToken: () => 't' }).course.modules()); // a 404
+    expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe('withHttpAdmin', () => {
+  it('adds the admin part on the learner adapter’s session, refreshing it once for both', async () => {
+    const storage = memoryStorage();
+    storage.setItem('coursekit.session', JSON.stringify(session('old', 30)));
+    routes['POST /api/auth/refresh'] = (_req, _body, res) =>
+      setTimeout(() => json(res, 200, session('new')), 20);
+    routes['GET /api/profile/roles'] = (_req, _body, res) => json(res, 200, { roles: ['admin'] });
+    routes['GET /api/admin/settings/debug'] = (_req, _body, res) =>
+      json(res, 200, { settings: DEFAULT_SYSTEM_SETTINGS, fetchedAt: '2026-01-01T00:00:00.000Z' });
+    const learner = createHttpAdapter({ baseUrl, storage });
+    const adapter = withHttpAdmin(learner);
+    expect(withHttpAdmin(learner)).toBe(adapter);
+    expect(adapter.auth).toBe(learner.auth);
+    await Promise.all([adapter.profile.roles(), adapter.admin.settings.debug()]);
+    expect(seen.filter((s) => s.route === 'POST /api/auth/refresh')).toHaveLength(1);
+    expect(seen.filter((s) => s.route !== 'POST /api/auth/refresh').map((s) => s.auth)).toEqual([
+      'Bearer new',
+      'Bearer new',
+    ]);
+  });
+
+  it('keeps an adapter that has an admin part, and refuses one it cannot extend', () => {
+    const learner = createHttpAdapter({ baseUrl });
+    const withAdmin = withHttpAdmin(learner);
+    expect(withHttpAdmin(withAdmin)).toBe(withAdmin);
+    expect(() => withHttpAdmin({ ...learner })).toThrow(/createHttpAdapter/);
   });
 });
 

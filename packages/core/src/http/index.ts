@@ -1,5 +1,6 @@
-// @coursekit/core/http — the HTTP adapter for the reference API (ky). A separate entry so that the
-// main entry needs nothing beyond zod.
+// @coursekit/core/http — the HTTP adapter for the reference API, on the page's fetch. A separate entry
+// so that a page using only the rules and schemas does not carry it. Its admin part is
+// `@coursekit/core/http/admin`.
 
 export type { HttpAdapterOptions, HttpCourseAdapter, SessionStorageLike } from './createHttpAdapter';
 export { createHttpAdapter } from './createHttpAdapter';

@@ -1,5 +1,6 @@
 import type { AdminAdapter, CourseAdapter } from '@coursekit/core';
 import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { type AdminWorld, runAdminConformance } from '@coursekit/core/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
@@ -70,7 +71,9 @@ function httpWorld(store = emptyAdminStore()): AdminWorld {
   return {
     async makeAdmin() {
       serve();
-      return createHttpAdapter({ baseUrl, getAccessToken: () => DEMO_ADMIN.accessToken, jobPollMs: 1 }).admin;
+      return withHttpAdmin(
+        createHttpAdapter({ baseUrl, getAccessToken: () => DEMO_ADMIN.accessToken, jobPollMs: 1 }),
+      ).admin;
     },
     makeAdapter(): CourseAdapter {
       serve();

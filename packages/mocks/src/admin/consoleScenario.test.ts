@@ -6,6 +6,7 @@ import {
   ProgressRecordSchema,
 } from '@coursekit/core';
 import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../createHandlers';
@@ -46,7 +47,7 @@ const makers: Array<[string, () => { admin: AdminAdapter; store: MemoryStore }]>
         getAccessToken: () => DEMO_ADMIN.accessToken,
         jobPollMs: 1,
       });
-      return { admin: adapter.admin, store };
+      return { admin: withHttpAdmin(adapter).admin, store };
     },
   ],
 ];

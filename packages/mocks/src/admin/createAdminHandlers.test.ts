@@ -1,4 +1,5 @@
 import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../createHandlers';
@@ -16,7 +17,10 @@ function world(options: Parameters<typeof createMemoryStore>[0], token: string =
   const store = createMemoryStore(options);
   const baseUrl = `http://admin-${++worlds}.test/api`;
   server.use(...createHandlers(store, { baseUrl }));
-  return { store, adapter: createHttpAdapter({ baseUrl, getAccessToken: () => token, jobPollMs: 1 }) };
+  return {
+    store,
+    adapter: withHttpAdmin(createHttpAdapter({ baseUrl, getAccessToken: () => token, jobPollMs: 1 })),
+  };
 }
 
 describe('the admin endpoints over HTTP', () => {

@@ -1,4 +1,4 @@
-import { Tabs } from 'radix-ui';
+import * as Tabs from '@radix-ui/react-tabs';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
 import { Skeletons } from '../ui/QueryState';

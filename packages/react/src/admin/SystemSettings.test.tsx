@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { courseKeys } from '../queries/courseKeys';
 import { renderWidget } from '../test/renderWidget';
@@ -51,6 +51,50 @@ describe('System Settings tab (admin §2, §4)', { timeout: 30_000 }, () => {
       expect((screen.getByLabelText('System message') as HTMLTextAreaElement).value).toBe(''),
     );
     expect((screen.getByLabelText('Message type') as HTMLSelectElement).value).toBe('info');
+  });
+
+  it('keeps what the admin typed when the maintenance switch brings a live update, and saves it', async () => {
+    const { user, maintenance, adapter } = await openSettings();
+    const update = vi.spyOn(adapter.admin!.settings, 'update');
+    const field = screen.getByLabelText('System message') as HTMLTextAreaElement;
+    await user.type(field, 'Back at 18:00');
+    await user.click(maintenance);
+    await waitFor(() => expect(maintenance.getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() => expect((maintenance as HTMLButtonElement).disabled).toBe(false));
+    expect(field.value).toBe('Back at 18:00');
+    expect(screen.queryByText(/changed meanwhile/)).toBeNull(); // the stored message did not change
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    await screen.findByText('System message saved');
+    expect(update).toHaveBeenLastCalledWith({ system_message: 'Back at 18:00', system_message_type: 'info' });
+  });
+
+  it('says beside the field when the stored message changed meanwhile, and takes it on request', async () => {
+    const { user, store } = await openSettings();
+    const field = screen.getByLabelText('System message') as HTMLTextAreaElement;
+    const type = screen.getByLabelText('Message type') as HTMLSelectElement;
+    await user.type(field, 'Mine');
+    // another admin saves a message: the live settings bring it here
+    act(() => void store.setSettings({ system_message: 'Theirs', system_message_type: 'warning' }));
+    const notice = await screen.findByText(/The stored message changed meanwhile to “Theirs”/);
+    expect(field.value).toBe('Mine');
+    expect(field.getAttribute('aria-describedby')).toBe(notice.id);
+    expect(type.value).toBe('warning'); // not edited here, so it follows the live value
+    await user.click(screen.getByRole('button', { name: 'Use the stored message' }));
+    expect(field.value).toBe('Theirs');
+    expect(screen.queryByText(/changed meanwhile/)).toBeNull();
+  });
+
+  it('keeps a chosen type over a live one and says so; saving sends what the admin chose', async () => {
+    const { user, store, adapter } = await openSettings();
+    const update = vi.spyOn(adapter.admin!.settings, 'update');
+    await user.selectOptions(screen.getByLabelText('Message type'), 'error');
+    act(() => void store.setSettings({ system_message_type: 'success' }));
+    expect(await screen.findByText('The stored type changed meanwhile to success.')).toBeTruthy();
+    expect((screen.getByLabelText('Message type') as HTMLSelectElement).value).toBe('error');
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    await screen.findByText('System message saved');
+    expect(update).toHaveBeenLastCalledWith({ system_message: null, system_message_type: 'error' });
+    await waitFor(() => expect(screen.queryByText(/changed meanwhile/)).toBeNull());
   });
 
   it('says Error: Failed to update maintenance mode when the write fails, and the switch stays off', async () => {

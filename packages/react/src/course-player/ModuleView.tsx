@@ -5,8 +5,8 @@ import {
   moduleCompletionTarget,
   percent,
 } from '@coursekit/core';
-import { Dialog, Tabs } from 'radix-ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
 import { useCourseContext } from '../provider/useCourseAdapter';
 import { useLessons, useModules, useProgress } from '../queries/courseQueries';
@@ -18,9 +18,15 @@ import { useStrings } from '../strings/useStrings';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
-import { useToast } from '../ui/toast';
-import { usePortalContainer } from '../ui/WidgetRoot';
+import { preloadToasts, useToast } from '../ui/toast';
 import { LessonContent } from './LessonContent';
+
+// The completion dialog loads when a module is completed (its download starts with Mark Complete),
+// so the lesson screen does not carry the dialog's code.
+const loadCompletedDialog = () => import('./ModuleCompletedDialog');
+const ModuleCompletedDialog = lazy(() =>
+  loadCompletedDialog().then((m) => ({ default: m.ModuleCompletedDialog })),
+);
 
 /** learner §2 /module/{id}: a module's lessons as tabs, Mark Complete, and the completion dialog. */
 export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; initialLessonId?: number }) {
@@ -28,14 +34,14 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
   const { progressLimiter } = useCourseContext();
   const toast = useToast();
   const t = useStrings(playerStrings);
-  const container = usePortalContainer();
   const modules = useModules();
   const module = modules.data?.find((m) => m.id === moduleId);
   const lessons = useLessons(moduleId, modules.isSuccess && module !== undefined);
   const progress = useProgress();
   const mark = useSetLessonCompleted();
   const [index, setIndex] = useState<number | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  // null until the module is completed here; then the dialog stays mounted, open or closed.
+  const [dialogOpen, setDialogOpen] = useState<boolean | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Previous, Next and the advance after Mark Complete move focus to the new lesson's heading; arrow
   // keys in the tab list keep focus in the tab list, as a tab list should.
@@ -109,6 +115,8 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
   const target = moduleCompletionTarget(moduleId, progress.data.summary, modules.data ?? []);
 
   async function markComplete() {
+    preloadToasts();
+    if (list.filter((l) => !done.has(l.id)).length === 1) void loadCompletedDialog();
     // One browser holds one learner's session, so the lesson key is the spec's "user and lesson".
     if (!progressLimiter.attempt(lesson.lesson_key).allowed) {
       toast({ title: t.progressRateLimited, variant: 'error' });
@@ -188,29 +196,19 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
         </button>
       </div>
 
-      <Dialog.Root open={dialogOpen} onOpenChange={setDialogOpen}>
-        <Dialog.Portal container={container}>
-          <Dialog.Overlay className={s.overlay} />
-          <Dialog.Content className={s.dialog}>
-            <Dialog.Title className={s.subheading}>{t.congratulations}</Dialog.Title>
-            <Dialog.Description className={s.text}>
-              {formatString(t.moduleCompletedBody, { module: module.name })}
-            </Dialog.Description>
-            <div>
-              <button
-                type="button"
-                className={s.button.primary}
-                onClick={() => {
-                  setDialogOpen(false);
-                  navigate(target.path || '/progress');
-                }}
-              >
-                {t.moduleCompletedContinue}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {dialogOpen === null ? null : (
+        <Suspense fallback={null}>
+          <ModuleCompletedDialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            moduleName={module.name}
+            onContinue={() => {
+              setDialogOpen(false);
+              navigate(target.path || '/progress');
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Progress } from 'radix-ui';
+import * as Progress from '@radix-ui/react-progress';
 import * as s from './styles.css';
 
 /** A labelled progress bar (radix Progress: role progressbar with its value). */

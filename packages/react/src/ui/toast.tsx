@@ -1,7 +1,4 @@
-import { Toast } from 'radix-ui';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { useStrings } from '../strings/useStrings';
-import * as s from './styles.css';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 
 export interface ToastMessage {
   title: string;
@@ -9,8 +6,19 @@ export interface ToastMessage {
   variant?: 'default' | 'error';
 }
 
+export type ShownToast = ToastMessage & { id: number };
 type ShowToast = (toast: ToastMessage) => void;
 const ToastContext = createContext<ShowToast | null>(null);
+
+// The toast region (radix Toast) loads with the first toast: a page that shows none never downloads
+// it. `preloadToasts` starts the download when an action that will toast begins.
+const loadRegion = () => import('./ToastRegion');
+const ToastRegion = lazy(() => loadRegion().then((m) => ({ default: m.ToastRegion })));
+
+/** Starts loading the toast region ahead of the first toast (an action that ends in one has begun). */
+export function preloadToasts(): void {
+  void loadRegion();
+}
 
 /** Shows one of the spec's toasts (title / description) in the widget's own viewport. */
 export function useToast(): ShowToast {
@@ -19,37 +27,24 @@ export function useToast(): ShowToast {
   return show;
 }
 
-/** The toast region: radix Toast announces each one politely to screen readers. */
+/** Gives the widget's content `useToast`; the region appears with the first toast and stays. */
 export function Toaster({ children }: { children: ReactNode }) {
-  const t = useStrings();
-  const [toasts, setToasts] = useState<Array<ToastMessage & { id: number }>>([]);
+  const [toasts, setToasts] = useState<ShownToast[] | null>(null);
   const show = useCallback<ShowToast>((toast) => {
-    setToasts((list) => [...list.slice(-2), { ...toast, id: Date.now() + Math.random() }]);
+    setToasts((list) => [...(list ?? []).slice(-2), { ...toast, id: Date.now() + Math.random() }]);
   }, []);
-  const remove = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
-  const value = useMemo(() => show, [show]);
+  const remove = useCallback(
+    (id: number) => setToasts((list) => list?.filter((t) => t.id !== id) ?? null),
+    [],
+  );
   return (
-    <ToastContext.Provider value={value}>
-      <Toast.Provider swipeDirection="right" duration={5000} label={t.notificationLabel}>
-        {children}
-        {toasts.map((toast) => (
-          <Toast.Root
-            key={toast.id}
-            className={s.toast[toast.variant ?? 'default']}
-            type={toast.variant === 'error' ? 'foreground' : 'background'}
-            onOpenChange={(open) => {
-              if (!open) remove(toast.id);
-            }}
-          >
-            <Toast.Title className={s.toastTitle}>{toast.title}</Toast.Title>
-            {toast.description ? (
-              <Toast.Description className={s.text}>{toast.description}</Toast.Description>
-            ) : null}
-          </Toast.Root>
-        ))}
-        {/* radix fills {hotkey} in the label with the key that jumps to the toasts (F8) */}
-        <Toast.Viewport className={s.toastViewport} label={t.notificationsRegion} />
-      </Toast.Provider>
+    <ToastContext.Provider value={show}>
+      {children}
+      {toasts ? (
+        <Suspense fallback={null}>
+          <ToastRegion toasts={toasts} onClose={remove} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

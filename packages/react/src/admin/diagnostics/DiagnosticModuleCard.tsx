@@ -4,7 +4,7 @@ import {
   type DiagnosticSettings,
   messages,
 } from '@coursekit/core';
-import { Switch as SwitchPrimitive } from 'radix-ui';
+import * as SwitchPrimitive from '@radix-ui/react-switch';
 import { useId } from 'react';
 import * as s from '../../ui/styles.css';
 import { useToast } from '../../ui/toast';

@@ -1,4 +1,4 @@
-import { Tabs } from 'radix-ui';
+import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import * as s from '../../ui/styles.css';
 import { WidgetRoot } from '../../ui/WidgetRoot';

@@ -4,21 +4,24 @@ import {
   type SystemMessageType,
   type SystemSettings,
 } from '@coursekit/core';
+import * as Switch from '@radix-ui/react-switch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Switch } from 'radix-ui';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { courseKeys } from '../../queries/courseKeys';
 import { useSettings } from '../../queries/courseQueries';
 import * as s from '../../ui/styles.css';
 import { useToast } from '../../ui/toast';
 import * as a from '../admin.css';
 import { useAdmin } from '../useAdmin';
+import { useLiveDraft } from './useLiveDraft';
 
 const TYPES: SystemMessageType[] = ['info', 'warning', 'error', 'success'];
 
 /**
  * admin §2 System Settings panel: maintenance switch, system message and its type, debug info. It
- * follows the live settings, so another admin's change shows here too.
+ * follows the live settings, so another admin's change shows here too; but what the admin has
+ * typed is never replaced by a live update: a stored value that changed meanwhile is shown beside
+ * the field, with a button to take it.
  */
 export function SystemSettingsPanel() {
   const admin = useAdmin();
@@ -26,15 +29,9 @@ export function SystemSettingsPanel() {
   const toast = useToast();
   const id = useId();
   const settings = useSettings();
-  const [message, setMessage] = useState('');
-  const [type, setType] = useState<SystemMessageType>('info');
+  const message = useLiveDraft(settings.data?.system_message ?? '');
+  const type = useLiveDraft<SystemMessageType>(settings.data?.system_message_type ?? 'info');
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
-
-  useEffect(() => {
-    if (!settings.data) return;
-    setMessage(settings.data.system_message ?? '');
-    setType(settings.data.system_message_type);
-  }, [settings.data]);
 
   const store = (next: SystemSettings) => client.setQueryData(courseKeys.settings(), next);
   const maintenance = useMutation({
@@ -50,9 +47,14 @@ export function SystemSettingsPanel() {
   });
   const saveMessage = useMutation({
     mutationFn: () =>
-      admin.settings.update({ system_message: normalizeSystemMessage(message), system_message_type: type }),
+      admin.settings.update({
+        system_message: normalizeSystemMessage(message.value),
+        system_message_type: type.value,
+      }),
     onSuccess: (next) => {
       store(next);
+      message.reset();
+      type.reset();
       toast({ title: 'System message saved' });
     },
     onError: () => toast({ title: adminMessages.systemMessageUpdateFailed, variant: 'error' }),
@@ -99,17 +101,33 @@ export function SystemSettingsPanel() {
             id={`${id}-message`}
             className={a.input}
             rows={3}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
+            value={message.value}
+            onChange={(event) => message.set(event.target.value)}
+            {...(message.changedMeanwhile !== undefined
+              ? { 'aria-describedby': `${id}-message-changed` }
+              : {})}
           />
+          {message.changedMeanwhile !== undefined ? (
+            <ChangedMeanwhile
+              id={`${id}-message-changed`}
+              text={
+                message.changedMeanwhile === ''
+                  ? 'The stored message was cleared meanwhile.'
+                  : `The stored message changed meanwhile to “${message.changedMeanwhile}”.`
+              }
+              action="Use the stored message"
+              onTake={message.reset}
+            />
+          ) : null}
         </div>
         <div className={a.field}>
           <label htmlFor={`${id}-type`}>Message type</label>
           <select
             id={`${id}-type`}
             className={s.select}
-            value={type}
-            onChange={(event) => setType(event.target.value as SystemMessageType)}
+            value={type.value}
+            onChange={(event) => type.set(event.target.value as SystemMessageType)}
+            {...(type.changedMeanwhile !== undefined ? { 'aria-describedby': `${id}-type-changed` } : {})}
           >
             {TYPES.map((t) => (
               <option key={t} value={t}>
@@ -117,6 +135,14 @@ export function SystemSettingsPanel() {
               </option>
             ))}
           </select>
+          {type.changedMeanwhile !== undefined ? (
+            <ChangedMeanwhile
+              id={`${id}-type-changed`}
+              text={`The stored type changed meanwhile to ${type.changedMeanwhile}.`}
+              action="Use the stored type"
+              onTake={type.reset}
+            />
+          ) : null}
         </div>
         <div>
           <button
@@ -131,5 +157,27 @@ export function SystemSettingsPanel() {
       <h4 className={a.small}>Debug info</h4>
       <pre className={a.code}>{JSON.stringify(settings.data ?? null, null, 2)}</pre>
     </section>
+  );
+}
+
+/** Beside a field the admin is editing: the stored value changed meanwhile; their text stays. */
+function ChangedMeanwhile({
+  id,
+  text,
+  action,
+  onTake,
+}: {
+  id: string;
+  text: string;
+  action: string;
+  onTake: () => void;
+}) {
+  return (
+    <p id={id} className={a.small} role="status">
+      {text}{' '}
+      <button type="button" className={s.button.link} onClick={onTake}>
+        {action}
+      </button>
+    </p>
   );
 }

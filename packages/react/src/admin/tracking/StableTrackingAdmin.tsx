@@ -1,5 +1,5 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
-import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import * as s from '../../ui/styles.css';
 import { WidgetRoot } from '../../ui/WidgetRoot';

@@ -5,7 +5,7 @@ import {
   type Quiz,
   quizAttemptsTitle,
 } from '@coursekit/core';
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Skeletons } from '../../ui/QueryState';
 import * as s from '../../ui/styles.css';

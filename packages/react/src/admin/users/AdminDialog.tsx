@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import * as s from '../../ui/styles.css';
 import { usePortalContainer } from '../../ui/WidgetRoot';

@@ -1,0 +1,135 @@
+import * as z from 'zod/mini';
+import type { AdminAdapter, AdminDownload } from '../../adapter/AdminAdapter';
+import { CourseError } from '../../errors';
+import { messages } from '../../messages';
+import {
+  DiagnosticSettingsSchema,
+  ImageAnalysisResultSchema,
+  ImageCorrectionResultSchema,
+  ImageValidationResultSchema,
+  type JobStatus,
+} from '../../schemas/admin';
+import { type AdminEndpointName, adminEndpoints } from '../adminEndpoints';
+import { followEventStream } from '../eventStream';
+import type { CallInit, HttpTransport } from '../httpTransport';
+
+type AdminAnswerOf<N extends AdminEndpointName> = (typeof adminEndpoints)[N] extends {
+  produces: 'application/zip';
+}
+  ? AdminDownload
+  : (typeof adminEndpoints)[N] extends { produces: string }
+    ? string
+    : (typeof adminEndpoints)[N] extends { answer: infer S extends z.ZodMiniType }
+      ? z.infer<S>
+      : undefined;
+
+/** The admin part of the HTTP adapter, on the learner adapter's transport (one session for both). */
+export function createHttpAdmin(transport: HttpTransport): AdminAdapter {
+  const call = <N extends AdminEndpointName>(name: N, init?: CallInit) =>
+    transport.call(adminEndpoints[name], init) as Promise<AdminAnswerOf<N>>;
+
+  /** Starts an image job and polls it, reporting each new progress step, until it is done. */
+  async function runJob<T>(
+    name: 'adminAnalyzeImages' | 'adminValidateImages' | 'adminCorrectImages',
+    schema: z.ZodMiniType<T>,
+    onProgress?: (job: JobStatus) => void,
+  ): Promise<T> {
+    let job: JobStatus = await call(name);
+    let reported = -1;
+    for (;;) {
+      if (job.progress !== reported || job.state !== 'running') {
+        reported = job.progress;
+        onProgress?.(job);
+      }
+      if (job.state === 'error') throw new CourseError('unexpected', job.error ?? messages.authUnexpected);
+      if (job.state === 'done') {
+        const parsed = schema.safeParse(job.result);
+        if (!parsed.success) throw new CourseError('unexpected', messages.authUnexpected);
+        return parsed.data;
+      }
+      await new Promise((resolve) => setTimeout(resolve, transport.options.jobPollMs ?? 500));
+      job = await call('adminJob', { params: { jobId: job.id } });
+    }
+  }
+
+  return {
+    users: {
+      list: (query = {}) => call('adminUsers', { query: { ...query } }),
+      get: (userId) => call('adminUser', { params: { userId } }),
+      create: (input) => call('adminCreateUser', { body: input }),
+      update: (userId, input) => call('adminUpdateUser', { params: { userId }, body: input }),
+      delete: (userId) => call('adminDeleteUser', { params: { userId } }),
+      sendPasswordReset: (userId) => call('adminPasswordReset', { params: { userId } }),
+      selectable: () => call('adminSelectableProfiles'),
+    },
+    roles: {
+      assign: async (userId, role) =>
+        (await call('adminAssignRole', { params: { userId }, body: { role } })).roles,
+      remove: async (userId, role) => (await call('adminRemoveRole', { params: { userId, role } })).roles,
+    },
+    userProgress: {
+      get: (userId) => call('adminUserProgress', { params: { userId } }),
+      attempts: (userId, quizId) => call('adminQuizAttempts', { params: { userId, quizId } }),
+      reset: (userId) => call('adminResetProgress', { params: { userId } }),
+      resetModule: (userId, moduleId) => call('adminResetModule', { params: { userId, moduleId } }),
+      resetQuiz: (userId, quizId) => call('adminResetQuiz', { params: { userId, quizId } }),
+      resetPreAssessment: (userId) => call('adminResetPreAssessment', { params: { userId } }),
+    },
+    settings: {
+      update: (input) => call('adminUpdateSettings', { body: input }),
+      debug: () => call('adminSettingsDebug'),
+    },
+    diagnostics: {
+      list: () => call('adminDiagnostics'),
+      update: (moduleId, changes) => call('adminUpdateDiagnostics', { params: { moduleId }, body: changes }),
+      setAll: (enabled) => call('adminSetAllDiagnostics', { body: { diagnostic_enabled: enabled } }),
+      export: () => call('adminDiagnosticsExport'),
+      subscribe(listener) {
+        return followEventStream({
+          url: `${transport.base}${adminEndpoints.adminDiagnosticsStream.path}`,
+          fetch: transport.fetch,
+          headers: async (): Promise<Record<string, string>> => {
+            const token = await transport.accessToken();
+            return token ? { authorization: `Bearer ${token}` } : {};
+          },
+          onEvent: ({ event, data }) => {
+            if (event !== 'diagnostics') return;
+            try {
+              const parsed = z.array(DiagnosticSettingsSchema).safeParse(JSON.parse(data));
+              if (parsed.success) listener(parsed.data);
+            } catch {
+              // skipped; the next event carries every module again
+            }
+          },
+        });
+      },
+    },
+    content: {
+      loadAll: () => call('adminLoadAllContent'),
+      loadModule: (moduleId) => call('adminLoadModuleContent', { params: { moduleId } }),
+      refreshImages: () => call('adminRefreshImages'),
+      exportPackage: (format) => call('adminExportPackage', { query: { format } }),
+    },
+    images: {
+      list: () => call('adminImages'),
+      analyze: (onProgress) => runJob('adminAnalyzeImages', ImageAnalysisResultSchema, onProgress),
+      validate: (onProgress) => runJob('adminValidateImages', ImageValidationResultSchema, onProgress),
+      correct: (onProgress) => runJob('adminCorrectImages', ImageCorrectionResultSchema, onProgress),
+    },
+    tracking: {
+      overview: () => call('adminTracking'),
+      cleanup: () => call('adminTrackingCleanup'),
+      migrate: (userId) => call('adminTrackingMigrate', { params: { userId } }),
+      cleanupLog: () => call('adminCleanupLog'),
+    },
+    audit: {
+      actions: (query = {}) => call('adminAuditActions', { query: { ...query } }),
+      securityEvents: (query = {}) => call('adminAuditSecurityEvents', { query: { ...query } }),
+    },
+    stats: () => call('adminStats'),
+    analytics: {
+      report: () => call('adminAnalyticsReport'),
+      progressCsv: () => call('adminAnalyticsProgressCsv'),
+    },
+  };
+}
