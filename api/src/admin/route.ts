@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Request, Response, Router } from 'express';
 import type * as zm from 'zod/mini';
 import { securityEvent } from '../auth/events';
-import { authenticate } from '../auth/service';
+import { authenticate } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail, validationError } from '../http/errors';

@@ -11,8 +11,10 @@ import {
   validateEmail,
 } from '@coursekit/core';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { passwordProblem } from '../auth/accounts';
+import { sendVerification } from '../auth/emailLinks';
 import { hashPassword } from '../auth/passwords';
-import { openSession, passwordProblem, sendVerification } from '../auth/service';
+import { openSession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';

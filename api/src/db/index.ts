@@ -28,12 +28,14 @@ export interface Database {
   /**
    * LISTEN on a channel; resolves to a function that stops listening. `onListen` runs each time the
    * LISTEN is (re)established: notifications sent while the connection was down are lost, so a
-   * listener that caches drops its cache there.
+   * listener that caches drops its cache there. `onLost` runs when the connection is lost (a
+   * listener that caches stops caching until `onListen`).
    */
   listen(
     channel: string,
     onMessage: (payload: string) => void,
     onListen?: () => void,
+    onLost?: () => void,
   ): Promise<() => Promise<void>>;
   /** NOTIFY every listener of every instance. */
   notify(channel: string, payload: string): Promise<void>;
@@ -79,7 +81,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       driver: 'postgres',
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER }),
-      listen: (channel, onMessage, onListen) => listener.listen(channel, onMessage, onListen),
+      listen: (channel, onMessage, onListen, onLost) => listener.listen(channel, onMessage, onListen, onLost),
       async notify(channel, payload) {
         await client.notify(channel, payload);
       },

@@ -2,7 +2,7 @@ import { type AdminEndpoint, adminEndpoints, type Endpoint, endpoints, pathOf } 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { openSession } from '../auth/service';
+import { openSession } from '../auth/sessions';
 import { schema } from '../db/index';
 import {
   call,
