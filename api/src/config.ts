@@ -34,6 +34,8 @@ export interface Config {
   corsOrigins: string[];
   /** A partner whose signed tokens sign its employees in (PARTNER_ISSUER…); none when unset. */
   partner: PartnerTrust | undefined;
+  /** METRICS_TOKEN: GET /metrics on the public port needs it as a bearer token; off there when unset. */
+  metricsToken?: string | undefined;
 }
 
 export const ISSUER = 'coursekit-api';
@@ -73,6 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: '100kb',
     corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
     partner: partnerTrustFromEnv(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 

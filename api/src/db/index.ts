@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,8 +10,10 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { createListener } from './listener';
+import { gaugePglite, gaugePostgres, type PoolStats } from './poolGauge';
 import * as schema from './schema';
 
+export type { PoolStats };
 export { schema };
 
 /** The drizzle database, whichever driver is underneath. */
@@ -46,6 +48,8 @@ export interface Database {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
   /** SQL statements run since start (the bench reads it). */
   statements(): number;
+  /** Connections in use and statements waiting for one, now (GET /metrics). */
+  pool(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -75,6 +79,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       backoff: (retries: number) => Math.min(0.05 * retries, 0.25),
       onnotice: () => {},
     });
+    const pool = gaugePostgres(client, options.max ?? 10);
     const listener = createListener(options.url, { connectTimeout: options.connectTimeout ?? 2 });
     const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
     return {
@@ -90,6 +95,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         return (await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[];
       },
       statements: () => count,
+      pool,
       close: async () => {
         await Promise.all([listener.end(), client.end({ timeout: 5 })]);
       },
@@ -104,6 +110,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = new PGlite();
   }
   await client.waitReady;
+  const pool = gaugePglite(client);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
@@ -122,8 +129,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       return (await client.query<T>(text, params)).rows;
     },
     statements: () => count,
+    pool,
     close: () => client.close(),
   };
+}
+
+/** The newest migration in api/drizzle, as drizzle records it once applied (its journal's `when`). */
+export function latestMigration(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
 }
 
 /** True when the database answers within `timeoutMs` (a readiness check must not hang). */

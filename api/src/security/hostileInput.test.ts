@@ -1,8 +1,8 @@
 import { type AdminEndpoint, adminEndpoints, type Endpoint, endpoints } from '@coursekit/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routerRoutes } from '../http/routerRoutes';
 import { DRIVERS, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
-import { routerRoutes } from './routerRoutes';
 import { createTally } from './tally';
 
 const SQL_INJECTIONS = [

@@ -108,9 +108,10 @@ export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapte
     if (error instanceof CourseError) return error;
     if (error instanceof HTTPError) {
       const body = (await error.response.json().catch(() => null)) as {
-        error?: { code?: string; message?: string; fields?: Record<string, string> };
+        error?: { code?: string; message?: string; fields?: Record<string, string>; requestId?: string };
       } | null;
-      if (body?.error) return courseErrorFrom(body.error.code, body.error.message, body.error.fields);
+      if (body?.error)
+        return courseErrorFrom(body.error.code, body.error.message, body.error.fields, body.error.requestId);
       if (error.response.status === 401) return new CourseError('unauthorized', messages.sessionInvalid);
       if (error.response.status === 503)
         return new CourseError('unavailable', messages.databaseConnectionFailed);
