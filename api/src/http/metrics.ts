@@ -125,7 +125,8 @@ export function createMetrics(ctx: AppContext): Metrics {
   };
 }
 
-const sameSecret = (given: string, expected: string) => {
+/** Compares a given token with the configured one in constant time. */
+export const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
