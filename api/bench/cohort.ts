@@ -255,7 +255,7 @@ try {
     if (SWEEP) {
       out(
         `${String(active).padStart(6)} active: progress p99 ${p99.progress.toFixed(1)} ms, completion p99 ${p99.complete.toFixed(1)} ms, ` +
-          `${(requests / (r.durationMs / 1000)).toFixed(0)} req/s, errors ${errorCount}, lost writes ${lost}` +
+          `${(requests / (r.durationMs / 1000)).toFixed(0)} req/s, errors ${errorCount}${errorCount ? ` ${JSON.stringify(r.errors)}` : ''}, lost writes ${lost}` +
           (use
             ? `, API ${((use.apiMs / use.wallMs) * 100).toFixed(0)}% of a core (${(use.apiMs / requests).toFixed(2)} ms CPU/request), load average ${use.loadavg[1].toFixed(1)}`
             : '') +

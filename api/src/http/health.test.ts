@@ -4,6 +4,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { seed } from '../content/seed';
+import { directoryStorage } from '../content/storage';
 import { openDatabase } from '../db/index';
 import { devMailbox } from '../mail/mailer';
 import {
@@ -60,37 +62,29 @@ describe('readiness that does not hold', () => {
     };
   }
 
-  it('is not ready before the migrations ran, nor without a course', async () => {
-    const fresh = await appOn(await openDatabase({}));
-    try {
-      const notMigrated = await call(fresh, 'GET', '/health/ready');
-      expect(notMigrated).toMatchObject({
-        status: 503,
-        body: { status: 'not_ready', database: true, migrations: false, course: false },
-      });
-      expect((await call(fresh, 'GET', '/health/live')).status).toBe(200);
-    } finally {
-      await fresh.close();
-    }
+  it('is not ready before the migrations ran, nor without a course, nor while shutting down', async () => {
+    let stopping = false;
     const database = await openDatabase({});
-    await database.migrate();
-    const empty = await appOn(database);
+    const app = await appOn(database, () => stopping);
     try {
-      expect(await call(empty, 'GET', '/health/ready')).toMatchObject({
+      expect(await call(app, 'GET', '/health/ready')).toMatchObject({
+        status: 503,
+        body: { status: 'not_ready', database: true, migrations: false, course: false, draining: false },
+      });
+      expect((await call(app, 'GET', '/health/live')).status).toBe(200);
+      await database.migrate();
+      expect(await call(app, 'GET', '/health/ready')).toMatchObject({
         status: 503,
         body: { database: true, migrations: true, course: false },
       });
-    } finally {
-      await empty.close();
-    }
-  });
-
-  it('is not ready while shutting down, so the load balancer sends nothing new', async () => {
-    let stopping = false;
-    const database = await openDatabase({});
-    await database.migrate();
-    const app = await appOn(database, () => stopping);
-    try {
+      await seed({
+        db: database.db,
+        storage: directoryStorage(path.join(dataDir, 'storage')),
+        logger,
+        config: testConfig(dataDir),
+      });
+      expect((await call(app, 'GET', '/health/ready')).status).toBe(200);
+      // Shutting down: the load balancer sends it nothing new, the process still answers.
       stopping = true;
       expect(await call(app, 'GET', '/health/ready')).toMatchObject({
         status: 503,

@@ -1,12 +1,15 @@
+import type { Server } from 'node:http';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
+import { type App, createApp } from '../app';
+import { call, closeServer, DRIVERS, listen, signUp, startServer, type TestServer } from '../test/harness';
 
 // GET /metrics (issue 19 §3): Prometheus text, by route pattern and status, off the public port
 // unless METRICS_TOKEN is set.
 
 const TOKEN = 'metrics-token-of-the-test-0123456789';
 
-const scrape = (server: TestServer, token?: string) =>
+const scrape = (server: { url: string }, token?: string) =>
   fetch(`${server.url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 
 /** The value of one sample line (`name{labels} value`), or undefined when absent. */
@@ -17,14 +20,23 @@ function sample(text: string, series: string): number | undefined {
 
 describe.each(DRIVERS)('GET /metrics (%s)', (driver) => {
   let server: TestServer;
-  let closed: TestServer;
+  /** A second app on the same database, configured without METRICS_TOKEN. */
+  let closed: { app: App; server: Server; url: string };
   beforeAll(async () => {
     server = await startServer(driver, { config: { metricsToken: TOKEN } });
-    closed = await startServer(driver);
+    const app = createApp({
+      db: server.database,
+      mailer: server.mailbox,
+      config: { ...server.config, metricsToken: undefined },
+      logger: pino({ level: 'silent' }),
+    });
+    const listening = await listen(app);
+    closed = { app, server: listening.server, url: listening.url };
   });
   afterAll(async () => {
+    await closed?.app.close();
+    if (closed) await closeServer(closed.server);
     await server?.close();
-    await closed?.close();
   });
 
   it('is not on the public port without METRICS_TOKEN, and needs the token when it is set', async () => {
