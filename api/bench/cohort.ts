@@ -114,7 +114,11 @@ try {
   children.push(bare);
   await waitFor(`${apiUrl}/api/health`, apiProcess);
   await waitFor(bareUrl, bare);
-  const workers = /workers\s+(\d+)/.exec(banner)?.[1] ?? '1';
+  // The banner comes once every worker listens (the first one answering health is not the last).
+  for (const until = Date.now() + 60_000; !/workers\s+\d+/.test(banner) && Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const workers = /workers\s+(\d+)/.exec(banner)?.[1] ?? '?';
 
   // 10,000 learners, one shared argon2id hash (the API verifies it like any other).
   const hash = await hashPassword(PASSWORD);

@@ -16,7 +16,7 @@ import { sendVerification } from '../auth/emailLinks';
 import { hashPassword } from '../auth/passwords';
 import { openSession } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { schema } from '../db/index';
+import { isUniqueViolation, schema } from '../db/index';
 import { fail } from '../http/errors';
 import { recoveryMail } from '../mail/templates';
 import { avatarOrFail, getRoles, updateProfile } from '../profile/service';
@@ -126,11 +126,6 @@ export async function getUser(ctx: AppContext, userId: string): Promise<AdminUse
   if (!row) throw userNotFound();
   return toView(row);
 }
-
-const isUniqueViolation = (err: unknown) =>
-  /duplicate key|unique constraint/i.test(String((err as { message?: string })?.message)) ||
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * admin §5's create-user checks (core's validateCreateUserForm), then the server's password policy

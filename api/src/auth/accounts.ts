@@ -11,7 +11,7 @@ import {
 } from '@coursekit/core';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { schema } from '../db/index';
+import { isUniqueViolation, schema } from '../db/index';
 import { fail } from '../http/errors';
 import type { AuthInfo } from '../http/route';
 import { isCommonPassword } from '../passwords/commonPasswords';
@@ -40,11 +40,6 @@ export function passwordProblem(password: string): string | null {
   if (!checked.ok) return checked.error;
   return isCommonPassword(password) ? messages.passwordCommon : null;
 }
-
-const isUniqueViolation = (err: unknown) =>
-  /duplicate key|unique constraint/i.test(String((err as { message?: string })?.message)) ||
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export async function signUp(
   ctx: AppContext,

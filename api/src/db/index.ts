@@ -177,6 +177,12 @@ const CONNECTION_CODES = new Set([
   '53300',
 ]);
 
+/** True when `err` (or the driver's error drizzle wraps in `cause`) is a unique-constraint violation (23505). */
+export const isUniqueViolation = (err: unknown) =>
+  /duplicate key|unique constraint/i.test(String((err as { message?: string })?.message)) ||
+  (err as { code?: string })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
 /** True when `err` (or what it wraps: drizzle wraps the driver's error in `cause`) means the database is unreachable. */
 export function isConnectionError(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {

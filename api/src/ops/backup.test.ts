@@ -6,16 +6,18 @@ import type { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { type Database, openDatabase, schema } from '../db/index';
+import { type Database, openDatabase } from '../db/index';
 import {
   call,
   closeServer,
+  completeCourse,
   DRIVERS,
   listen,
   signInAdmin,
   signUp,
   startServer,
   type TestServer,
+  takeFinalQuiz,
 } from '../test/harness';
 import { type ScratchDatabase, scratchDatabase } from '../test/scratchDatabase';
 import { backupPglite, backupPostgres, restorePglite, restorePostgres } from './backup';
@@ -35,34 +37,6 @@ describe.each(DRIVERS)('backup and restore (%s)', (driver) => {
   let admin: { token: string };
   const work = mkdtempSync(path.join(os.tmpdir(), 'coursekit-backup-'));
   let restored: { app: App; database: Database; server: Server; api: string; scratch?: ScratchDatabase };
-
-  /** Every lesson complete, the final quiz passed: the learner gets a certificate. */
-  async function completeCourse(token: string) {
-    const lessons = await server.database.db.select().from(schema.lessons);
-    for (const l of lessons) {
-      await call(server, 'PUT', `/progress/lessons/${l.lessonKey}`, { token, body: { completed: true } });
-    }
-    await takeFinalQuiz(token, true);
-  }
-  async function takeFinalQuiz(token: string, pass: boolean) {
-    const [quiz] = (await server.database.db.select().from(schema.quizzes)).filter(
-      (q) => q.kind === 'course',
-    );
-    const questions = (await server.database.db.select().from(schema.quizQuestions)).filter(
-      (q) => q.quizId === quiz!.id,
-    );
-    const attempt = (await call(server, 'POST', `/quizzes/${quiz!.id}/attempts`, { token })).body;
-    for (const q of questions) {
-      const answer = pass ? q.correctAnswer : q.correctAnswer === 'A' ? 'B' : 'A';
-      await call(server, 'POST', `/attempts/${attempt.id}/answers`, {
-        token,
-        body: { question_id: q.id, answer },
-      });
-    }
-    expect((await call(server, 'POST', `/attempts/${attempt.id}/complete`, { token, body: {} })).status).toBe(
-      200,
-    );
-  }
 
   /** What each learner and the admin are shown, read through the API of `target`. */
   async function snapshot(target: { api: string }) {
@@ -97,8 +71,8 @@ describe.each(DRIVERS)('backup and restore (%s)', (driver) => {
       await signUp(server, 'Tom Trying'),
       await signUp(server, 'Ida Idle'),
     ];
-    await completeCourse(learners[0]!.token);
-    await takeFinalQuiz(learners[1]!.token, false);
+    await completeCourse(server, learners[0]!.token);
+    await takeFinalQuiz(server, learners[1]!.token, false);
     const lessons = (await call(server, 'GET', '/modules/2/lessons', { token: learners[1]!.token })).body;
     await call(server, 'PUT', `/progress/lessons/${lessons[0].lesson_key}`, {
       token: learners[1]!.token,
