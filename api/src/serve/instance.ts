@@ -24,6 +24,15 @@ export interface InstanceOptions {
 
 export const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000;
 
+/** Where mail goes, for the banner (the primary of a cluster says it without opening a mailer). */
+export function describeMail(config: Config, logger: Logger): string {
+  if (config.smtpUrl) {
+    return `${smtpMailer(config.smtpUrl, logger).describe()}, through the mail_outbox table (retried with backoff)`;
+  }
+  const url = `http://localhost:${config.port}`;
+  return `dev mailbox ${path.join(config.dataDir, 'mailbox')}/*.eml — list at ${url}/api/dev/mailbox`;
+}
+
 /** DATABASE_POOL_MAX: connections per worker (10); with PostgreSQL on the same few cores, more only queue in the kernel. */
 export const openConfiguredDatabase = (config: Config): Promise<Database> =>
   openDatabase({

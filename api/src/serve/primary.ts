@@ -6,9 +6,8 @@ import type { Config } from '../config';
 import { seed } from '../content/seed';
 import { directoryStorage } from '../content/storage';
 import type { MetricsText } from '../http/metrics';
-import { smtpMailer } from '../mail/mailer';
 import { startBanner } from './banner';
-import { GRACE_MS, openConfiguredDatabase } from './instance';
+import { describeMail, GRACE_MS, openConfiguredDatabase } from './instance';
 
 /** A worker asks the primary for every worker's metrics with this message (GET /metrics, public port). */
 export const METRICS_ASK = 'coursekit:metrics';
@@ -54,13 +53,10 @@ export async function runPrimary(options: PrimaryOptions): Promise<void> {
       listening += 1;
       if (!bannerShown && listening >= options.workers) {
         bannerShown = true;
-        const mail = config.smtpUrl
-          ? `${smtpMailer(config.smtpUrl, logger).describe()}, through the mail_outbox table (retried with backoff)`
-          : `dev mailbox ${path.join(config.dataDir, 'mailbox')}/*.eml — list at http://localhost:${config.port}/api/dev/mailbox`;
         process.stdout.write(
           startBanner({
             config,
-            mail,
+            mail: describeMail(config, logger),
             course: seeded.course,
             admin: seeded.admin,
             workers: options.workers,

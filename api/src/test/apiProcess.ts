@@ -69,6 +69,8 @@ export async function startApiProcess(options: ApiProcessOptions = {}): Promise<
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // One process, as before npm start ran a worker per core: a case that wants workers says so.
+    WEB_CONCURRENCY: '1',
     // no built site unless the caller serves one
     HOST_DIST: path.join(dataDir, 'no-site'),
   };
