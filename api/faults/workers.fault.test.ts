@@ -8,6 +8,7 @@ import { type PostgresServer, startPostgresServer } from './postgresServer';
 
 // `npm start` on PostgreSQL: a primary and one API worker per core (here WEB_CONCURRENCY=2). A
 // worker that dies is replaced; the metrics are of all workers; SIGTERM stops them all gracefully.
+// LOG_LEVEL=info: the request log's lines name the worker (pid) that answered.
 
 /** The pids of the processes whose parent is `pid` (Linux /proc). */
 function childrenOf(pid: number): number[] {
@@ -44,7 +45,12 @@ describe('npm start with several workers', () => {
     const metricsPort = await freePort();
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     api = await startApi(
-      { DATABASE_URL: database.url, WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) },
+      {
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: '2',
+        METRICS_PORT: String(metricsPort),
+        LOG_LEVEL: 'info',
+      },
       { waitFor: '/api/health/ready' },
     );
   });
@@ -54,12 +60,20 @@ describe('npm start with several workers', () => {
     await pg?.destroy();
   });
 
+  /** Request-log lines of one worker that contain `text`. */
+  const logLines = (pid: number, text: string) =>
+    api
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(`"pid":${pid},`) && line.includes(text)).length;
+
   it('serves from every worker, counts all of them, replaces a dead one, and stops them all on SIGTERM', async () => {
     const primary = api.child.pid!;
-    for (let i = 0; i < 40 && childrenOf(primary).length < 2; i++) await sleep(250);
+    const banner = /workers {11}2 \(one per core; WEB_CONCURRENCY overrides\)/;
+    for (let i = 0; i < 120 && !banner.test(api.output()); i++) await sleep(250); // once both listen
     const workers = childrenOf(primary);
     expect(workers).toHaveLength(2);
-    expect(api.output()).toMatch(/workers {11}2 \(one per core; WEB_CONCURRENCY overrides\)/);
+    expect(api.output()).toMatch(banner);
 
     for (let i = 0; i < 20; i++) expect(await get(`${api.api}/health/live`)).toBe(200);
     const metrics = await (await fetch(metricsUrl)).text();
@@ -72,6 +86,13 @@ describe('npm start with several workers', () => {
     out(
       `2 workers (pids ${workers.join(', ')}) under primary ${primary}; /metrics on METRICS_PORT counts ${served} of the 20 requests`,
     );
+    const answered = (pid: number) =>
+      api
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(`"pid":${pid},`) && line.includes('"route":"/api/health/live"'))
+        .length;
+    expect(workers.map(answered).every((n) => n > 0)).toBe(true); // the primary hands connections round
     expect(served).toBe(20); // both workers' counts, summed by the primary
     expect(perWorker).toBe(true);
 
@@ -84,13 +105,22 @@ describe('npm start with several workers', () => {
     }
     expect(replaced).toHaveLength(2);
     expect(replaced).not.toContain(workers[0]);
-    for (let i = 0; i < 10; i++) expect(await get(`${api.api}/health/ready`)).toBe(200);
+    const fresh = replaced.find((p) => !workers.includes(p))!;
+    // New connections go round the workers: the new one answers once it listens.
+    const servedByFresh = () => logLines(fresh, '"msg":"request"') > 0;
+    for (let i = 0; i < 120 && !servedByFresh(); i++) {
+      expect(await get(`${api.api}/health/ready`)).toBe(200);
+      await sleep(250);
+    }
+    expect(servedByFresh()).toBe(true);
+    expect((await fetch(metricsUrl)).status).toBe(200);
     out(
-      `worker ${workers[0]} SIGKILLed: the primary started ${replaced.find((p) => !workers.includes(p))}; every request answered`,
+      `worker ${workers[0]} SIGKILLed: the primary started ${fresh}, which now answers; every request answered`,
     );
 
     api.child.kill('SIGTERM');
-    expect(await api.exited).toBe(0);
+    const code = await api.exited;
+    expect(code, api.output()).toBe(0);
     expect(replaced.filter((pid) => childrenOf(primary).includes(pid) || alive(pid))).toEqual([]);
   });
 });

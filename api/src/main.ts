@@ -1,10 +1,10 @@
 import cluster from 'node:cluster';
 import pino from 'pino';
-import { AggregatorRegistry } from 'prom-client';
 import { configFromEnv, workerPlan } from './config';
 import { startBanner } from './serve/banner';
+import { answerPrimary, metricsFromPrimary } from './serve/clusterMetrics';
 import { runInstance } from './serve/instance';
-import { metricsFromPrimary, serveMetrics } from './serve/metricsServer';
+import { serveMetrics } from './serve/metricsServer';
 import { runPrimary } from './serve/primary';
 
 // `npm start`: reads the environment and runs the API as one process, or as a cluster of one worker
@@ -24,9 +24,7 @@ if (cluster.isWorker) {
     readMetrics: metricsFromPrimary(),
     onListening: () => {},
   });
-  // Answers the primary's AggregatorRegistry with this worker's registry.
-  new AggregatorRegistry();
-  AggregatorRegistry.setRegistries([registry]);
+  answerPrimary(registry);
   // The primary is gone (killed): it was handing out the connections, so stop rather than linger.
   process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 } else if (plan.workers > 1) {

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import { type MetricsText, sameSecret } from '../http/metrics';
-import { METRICS_ANSWER, METRICS_ASK } from './primary';
 
 /**
  * METRICS_PORT: GET /metrics on an address of its own (METRICS_HOST, 127.0.0.1 by default), off the
@@ -34,37 +33,4 @@ export async function serveMetrics(
   });
   server.unref();
   return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`, server };
-}
-
-/** In a cluster worker: the metrics of every worker, asked of the primary over the IPC channel. */
-export function metricsFromPrimary(): () => Promise<MetricsText> {
-  let next = 0;
-  const pending = new Map<number, { resolve(m: MetricsText): void; reject(e: Error): void }>();
-  process.on('message', (message: { type?: string; id?: number; error?: string } & Partial<MetricsText>) => {
-    if (message?.type !== METRICS_ANSWER || message.id === undefined) return;
-    const waiting = pending.get(message.id);
-    pending.delete(message.id);
-    if (!waiting) return;
-    if (message.error) waiting.reject(new Error(message.error));
-    else waiting.resolve({ contentType: message.contentType!, text: message.text! });
-  });
-  return () =>
-    new Promise<MetricsText>((resolve, reject) => {
-      const id = next++;
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        reject(new Error('the primary did not answer with the metrics'));
-      }, 6_000);
-      pending.set(id, {
-        resolve: (m) => {
-          clearTimeout(timer);
-          resolve(m);
-        },
-        reject: (e) => {
-          clearTimeout(timer);
-          reject(e);
-        },
-      });
-      process.send?.({ type: METRICS_ASK, id });
-    });
 }

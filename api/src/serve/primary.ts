@@ -1,17 +1,13 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { AggregatorRegistry } from 'prom-client';
 import type { Config } from '../config';
 import { seed } from '../content/seed';
 import { directoryStorage } from '../content/storage';
 import type { MetricsText } from '../http/metrics';
 import { startBanner } from './banner';
+import { clusterMetrics } from './clusterMetrics';
 import { describeMail, GRACE_MS, openConfiguredDatabase } from './instance';
-
-/** A worker asks the primary for every worker's metrics with this message (GET /metrics, public port). */
-export const METRICS_ASK = 'coursekit:metrics';
-export const METRICS_ANSWER = 'coursekit:metrics-answer';
 
 export interface PrimaryOptions {
   config: Config;
@@ -36,12 +32,11 @@ export async function runPrimary(options: PrimaryOptions): Promise<void> {
   const seeded = await seed({ db: database.db, storage, logger, config });
   await database.close(); // the workers hold the connections
 
-  const aggregator = new AggregatorRegistry();
-  const readMetrics = async (): Promise<MetricsText> => ({
-    contentType: aggregator.contentType,
-    text: await aggregator.clusterMetrics(),
-  });
-  const metricsAt = await options.serveMetrics(readMetrics);
+  const metrics = clusterMetrics();
+  const metricsAt = await options.serveMetrics(metrics.read);
+  // Workers that listen: asked for metrics, and expected to stop cleanly (one still starting has no
+  // SIGTERM handler yet and simply ends).
+  const listeningWorkers = new WeakSet<Worker>();
 
   let stopping = false;
   let listening = 0;
@@ -50,6 +45,8 @@ export async function runPrimary(options: PrimaryOptions): Promise<void> {
   const fork = () => {
     const worker = cluster.fork();
     worker.on('listening', () => {
+      listeningWorkers.add(worker);
+      metrics.add(worker);
       listening += 1;
       if (!bannerShown && listening >= options.workers) {
         bannerShown = true;
@@ -64,14 +61,6 @@ export async function runPrimary(options: PrimaryOptions): Promise<void> {
           }),
         );
       }
-    });
-    worker.on('message', (message: { type?: string; id?: number }) => {
-      if (message?.type !== METRICS_ASK) return;
-      readMetrics().then(
-        (answer) => worker.isConnected() && worker.send({ type: METRICS_ANSWER, id: message.id, ...answer }),
-        (err: Error) =>
-          worker.isConnected() && worker.send({ type: METRICS_ANSWER, id: message.id, error: err.message }),
-      );
     });
     return worker;
   };
@@ -106,7 +95,7 @@ export async function runPrimary(options: PrimaryOptions): Promise<void> {
     }, GRACE_MS + 2_000);
     force.unref();
     void Promise.all(exits).then((codes) => {
-      logger.info('stopped');
+      logger.info({ codes }, 'stopped');
       process.exit(codes.every((c) => c === 0) ? 0 : 1);
     });
   };
