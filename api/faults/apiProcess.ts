@@ -1,4 +1,4 @@
-import { type ApiProcess, startApiProcess } from '../src/test/apiProcess';
+import { type ApiProcess, type ApiProcessOptions, startApiProcess } from '../src/test/apiProcess';
 
 export { type ApiProcess, freePort } from '../src/test/apiProcess';
 
@@ -8,8 +8,12 @@ export const ADMIN = { email: 'admin@faults.test', password: 'Fault-Suite-2026!'
  * The real API for the fault suite: the database is whatever `env` says (the suite's own
  * PostgreSQL), every instance shares one signing key so a token from one is good on the other.
  */
-export function startApi(env: Record<string, string>): Promise<ApiProcess> {
+export function startApi(
+  env: Record<string, string>,
+  options: Pick<ApiProcessOptions, 'port' | 'waitFor'> = {},
+): Promise<ApiProcess> {
   return startApiProcess({
+    ...options,
     database: 'inherit',
     env: {
       ADMIN_EMAIL: ADMIN.email,

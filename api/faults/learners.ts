@@ -16,7 +16,16 @@ export interface Outcome {
   failures: Array<{ status: number; message: string; ms: number; startedAt: number }>;
   /** Start and end times (performance.now()) of the 2xx answers. */
   successes: Array<{ startedAt: number; endedAt: number }>;
+  /** Requests sent again at once because a reused keep-alive connection closed before any answer. */
+  resent: number;
 }
+
+/**
+ * A reused keep-alive connection that the other side closed before any answer: the request never
+ * reached a server, and a browser sends it again on a new connection (Chromium does, for any method).
+ * Node's fetch does not, so learners that stand for browsers do it themselves.
+ */
+const closedBeforeAnswer = (message: string) => /other side closed|ECONNRESET|socket hang up/.test(message);
 
 const PASSWORD = 'Fault-Learner-2026!';
 
@@ -56,9 +65,23 @@ export async function lessonKeys(api: string, token: string): Promise<string[]> 
 /**
  * Every learner completes the next lesson, pauses `thinkMs`, and goes on until `stop()`; a failed
  * completion is tried again after the pause. `api()` is read per request (a case may switch it).
+ * `resendClosedConnections`: behave as a browser when a load balancer closes an idle keep-alive
+ * connection under a request (nginx does at a reload): send it again at once, counted in `resent`.
  */
-export function runLearners(api: () => string, learners: Learner[], keys: string[], thinkMs: number) {
-  const outcome: Outcome = { acknowledged: new Set(), tried: new Set(), failures: [], successes: [] };
+export function runLearners(
+  api: () => string,
+  learners: Learner[],
+  keys: string[],
+  thinkMs: number,
+  options: { resendClosedConnections?: boolean } = {},
+) {
+  const outcome: Outcome = {
+    acknowledged: new Set(),
+    tried: new Set(),
+    failures: [],
+    successes: [],
+    resent: 0,
+  };
   let running = true;
   const loops = learners.map(async (learner, index) => {
     let next = index;
@@ -69,18 +92,23 @@ export function runLearners(api: () => string, learners: Learner[], keys: string
       const startedAt = performance.now();
       let status = 0;
       let message = '';
-      try {
-        const res = await fetch(`${api()}/progress/lessons/${encodeURIComponent(key)}`, {
-          method: 'PUT',
-          headers: { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ completed: true }),
-          signal: AbortSignal.timeout(30_000),
-        });
-        status = res.status;
-        const body = await res.json().catch(() => null);
-        message = body?.error?.message ?? '';
-      } catch (error) {
-        message = (error as Error).cause ? String((error as Error).cause) : String(error);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          const res = await fetch(`${api()}/progress/lessons/${encodeURIComponent(key)}`, {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ completed: true }),
+            signal: AbortSignal.timeout(30_000),
+          });
+          status = res.status;
+          const body = await res.json().catch(() => null);
+          message = body?.error?.message ?? '';
+        } catch (error) {
+          message = (error as Error).cause ? String((error as Error).cause) : String(error);
+        }
+        if (status !== 0 || attempt > 0 || !options.resendClosedConnections || !closedBeforeAnswer(message))
+          break;
+        outcome.resent += 1;
       }
       const endedAt = performance.now();
       if (status >= 200 && status < 300) {

@@ -12,14 +12,17 @@ import type { Config } from './config';
 import { CONTENT_TYPES, directoryStorage, type Storage } from './content/storage';
 import { type AppContext, type Clock, type ImageValidationOverrides, systemClock } from './context';
 import { courseRoutes } from './course/routes';
-import { type Database, ping } from './db/index';
+import type { Database } from './db/index';
 import { compressResponses } from './http/compression';
 import { cors } from './http/cors';
 import { API_CSP, SITE_CSP_DIRECTIVES } from './http/csp';
 import { errorHandler, notFound, notFoundHandler } from './http/errors';
+import { healthRoutes } from './http/health';
 import { jsonOnly } from './http/jsonOnly';
+import { createMetrics, type Metrics, type MetricsText, metricsEndpoint } from './http/metrics';
 import { openApiDocument } from './http/openapi';
 import { precompressed } from './http/precompressed';
+import { requestLog } from './http/requestLog';
 import { staticSite } from './http/staticSite';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { createPartnerVerifier } from './partner/partnerTokens';
@@ -39,6 +42,10 @@ export interface AppOptions {
   contentDir?: string;
   /** Shorter image-validation batches, pauses and thresholds (tests). */
   imageValidation?: ImageValidationOverrides;
+  /** True once the process is shutting down: /api/health/ready answers 503 (main.ts). */
+  draining?: () => boolean;
+  /** What GET /metrics answers; this app's own registry when absent (a cluster worker asks its primary). */
+  readMetrics?: () => Promise<MetricsText>;
 }
 
 export interface App {
@@ -46,6 +53,8 @@ export interface App {
   ctx: AppContext;
   /** The admin's background image jobs (tests wait for them with `idle()`). */
   adminJobs: JobRegistry;
+  /** This instance's Prometheus metrics. */
+  metrics: Metrics;
   /** Ends the SSE streams and the LISTEN; the caller closes the HTTP server and the database. */
   close(): Promise<void>;
 }
@@ -72,10 +81,15 @@ export function createApp(options: AppOptions): App {
   };
   const hub = settingsHub(ctx);
   const admin = adminRoutes(ctx);
+  const metrics = createMetrics(ctx);
   const app = express();
   app.disable('x-powered-by');
+  // API answers are no-store: an ETag (a SHA-1 of every JSON body, 5% of a progress read's CPU) buys
+  // nothing. Static files keep serve-static's own.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  app.use(requestLog(logger, metrics));
   app.use(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: SITE_CSP_DIRECTIVES },
@@ -83,21 +97,12 @@ export function createApp(options: AppOptions): App {
     }),
   );
   app.use(compressResponses());
-  app.use((req, res, next) => {
-    const start = process.hrtime.bigint();
-    res.on('finish', () => {
-      logger.info(
-        {
-          method: req.method,
-          url: req.originalUrl.replace(/grant=[^&]+/, 'grant=…'),
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - start) / 1e6,
-        },
-        'request',
-      );
-    });
-    next();
-  });
+  app.use(
+    metricsEndpoint(options.config.metricsToken, async () => {
+      if (options.readMetrics) return options.readMetrics();
+      return { contentType: metrics.registry.contentType, text: await metrics.registry.metrics() };
+    }),
+  );
 
   const api = Router();
   api.use(cors(options.config.corsOrigins));
@@ -108,10 +113,7 @@ export function createApp(options: AppOptions): App {
     next();
   });
   api.use(jsonOnly);
-  api.get('/health', async (_req, res) => {
-    const database = await ping(ctx.db);
-    res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'degraded', database });
-  });
+  api.use(healthRoutes(ctx, options.draining));
   api.get('/docs', (req, res) => {
     res.json(openApiDocument(`${req.protocol}://${req.get('host')}/api`));
   });
@@ -172,6 +174,7 @@ export function createApp(options: AppOptions): App {
     app,
     ctx,
     adminJobs: admin.jobs,
+    metrics,
     async close() {
       await Promise.all([hub.close(), admin.close()]);
     },

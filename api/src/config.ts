@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type PartnerTrust, partnerTrustFromEnv } from './partner/partnerTokens';
@@ -34,6 +35,8 @@ export interface Config {
   corsOrigins: string[];
   /** A partner whose signed tokens sign its employees in (PARTNER_ISSUER…); none when unset. */
   partner: PartnerTrust | undefined;
+  /** METRICS_TOKEN: GET /metrics on the public port needs it as a bearer token; off there when unset. */
+  metricsToken?: string | undefined;
 }
 
 export const ISSUER = 'coursekit-api';
@@ -73,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: '100kb',
     corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
     partner: partnerTrustFromEnv(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 
@@ -100,4 +104,32 @@ export function corsOriginsFrom(value: string | undefined): string[] {
       }
       return origin;
     });
+}
+
+/** How many API workers `npm start` runs, and why when it is one on a machine of several cores. */
+export interface WorkerPlan {
+  workers: number;
+  reason?: string | undefined;
+}
+
+/**
+ * One worker per core (WEB_CONCURRENCY overrides; 1 keeps a single process). Embedded PGlite is one
+ * process's database and cannot be shared by several: with it, one worker whatever is asked.
+ */
+export function workerPlan(env: NodeJS.ProcessEnv, config: Pick<Config, 'databaseUrl'>): WorkerPlan {
+  const asked = env.WEB_CONCURRENCY?.trim();
+  if (asked && !/^[1-9]\d{0,2}$/.test(asked)) {
+    throw new Error(`WEB_CONCURRENCY: "${asked}" is not a number of workers (1, 2, …)`);
+  }
+  const cores = os.availableParallelism();
+  if (!config.databaseUrl) {
+    return {
+      workers: 1,
+      reason:
+        cores > 1 || (asked && asked !== '1')
+          ? 'embedded PGlite is one process’s database; set DATABASE_URL to run one worker per core'
+          : undefined,
+    };
+  }
+  return { workers: asked ? Number(asked) : cores };
 }

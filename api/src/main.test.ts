@@ -48,6 +48,8 @@ describe('main.ts: npm start on embedded PGlite', () => {
       expect(banner).toContain(`dev mailbox ${path.join(dataDir, 'mailbox')}`);
       expect(banner).toContain('course            loaded (25 lessons');
       expect(banner).toContain('ADMIN_EMAIL');
+      // Embedded PGlite cannot be shared by several processes: one worker, whatever the cores.
+      expect(banner).toMatch(/workers {11}1\b/);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok', database: true });
       expect(readdirSync(dataDir).sort()).toEqual(

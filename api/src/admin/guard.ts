@@ -2,7 +2,7 @@ import { CourseError, messages } from '@coursekit/core';
 import { and, eq } from 'drizzle-orm';
 import type { Request } from 'express';
 import { securityEvent } from '../auth/events';
-import { authenticate } from '../auth/service';
+import { authenticate } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';

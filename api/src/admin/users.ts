@@ -16,10 +16,12 @@ import {
   validateEmail,
 } from '@coursekit/core';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { passwordProblem } from '../auth/accounts';
+import { sendVerification } from '../auth/emailLinks';
 import { hashPassword } from '../auth/passwords';
-import { openSession, passwordProblem, sendVerification } from '../auth/service';
+import { openSession } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { schema } from '../db/index';
+import { isUniqueViolation, schema } from '../db/index';
 import { fail } from '../http/errors';
 import { recoveryMail } from '../mail/templates';
 import { avatarOrFail, getRoles, updateProfile } from '../profile/service';
@@ -124,11 +126,6 @@ export async function getUser(ctx: AppContext, userId: string): Promise<AdminUse
   if (!row) throw userNotFound();
   return toView(row);
 }
-
-const isUniqueViolation = (err: unknown) =>
-  /duplicate key|unique constraint/i.test(String((err as { message?: string })?.message)) ||
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * admin §5's create-user checks (core's validateCreateUserForm), then the server's password policy

@@ -7,6 +7,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
+import { fail } from '../http/errors';
+import { securityEvent } from './events';
 
 /**
  * Server-only throttles on failed sign-ins, beyond the spec's 5-per-60-s form limit per e-mail:
@@ -58,4 +60,33 @@ export async function peekRateLimit(
   const [row] = await ctx.db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, key));
   const state: RateLimitState = { hits: row?.hits ?? [], blockedUntil: row?.blockedUntil ?? null };
   return decideRateLimit(state, ctx.clock.now(), policy);
+}
+
+/** Who is calling, as far as the limits and the security log care. */
+export interface RequestMeta {
+  ip?: string | undefined;
+}
+
+/**
+ * One action of `key` under `policy`; over the limit, a `rate_limited` security event and a
+ * `rate_limited` error with the spec's `message` (and Retry-After).
+ */
+export async function enforceRateLimit(
+  ctx: AppContext,
+  key: string,
+  policy: RateLimitPolicy,
+  message: string,
+  meta: RequestMeta,
+  email: string,
+): Promise<void> {
+  const decision = await consumeRateLimit(ctx, key, policy);
+  if (!decision.allowed) {
+    await securityEvent(
+      ctx,
+      'rate_limited',
+      { email, ip: meta.ip, details: { key, retryAfterMs: decision.retryAfterMs } },
+      { countBy: key },
+    );
+    throw Object.assign(fail('rate_limited', message), { retryAfterMs: decision.retryAfterMs });
+  }
 }

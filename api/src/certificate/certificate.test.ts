@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../db/index';
-import { call, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
+import { call, completeCourse, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
 
 describe.each(DRIVERS)('certificate (%s)', (driver) => {
   let server: TestServer;
@@ -9,33 +8,12 @@ describe.each(DRIVERS)('certificate (%s)', (driver) => {
   });
   afterAll(() => server?.close());
 
-  async function completeCourse(token: string) {
-    const lessons = await server.database.db.select().from(schema.lessons);
-    for (const l of lessons) {
-      await call(server, 'PUT', `/progress/lessons/${l.lessonKey}`, { token, body: { completed: true } });
-    }
-    const [quiz] = (await server.database.db.select().from(schema.quizzes)).filter(
-      (q) => q.kind === 'course',
-    );
-    const questions = (await server.database.db.select().from(schema.quizQuestions)).filter(
-      (q) => q.quizId === quiz!.id,
-    );
-    const attempt = (await call(server, 'POST', `/quizzes/${quiz!.id}/attempts`, { token })).body;
-    for (const q of questions) {
-      await call(server, 'POST', `/attempts/${attempt.id}/answers`, {
-        token,
-        body: { question_id: q.id, answer: q.correctAnswer },
-      });
-    }
-    await call(server, 'POST', `/attempts/${attempt.id}/complete`, { token, body: {} });
-  }
-
   it('does not exist until the course is complete; then a PDF by short-lived grant and a public check', async () => {
     const { token } = await signUp(server, 'Dana Ortiz');
     expect((await call(server, 'GET', '/certificate', { token })).body).toEqual({ certificate: null });
     expect((await call(server, 'POST', '/certificate/download', { token })).status).toBe(404);
 
-    await completeCourse(token);
+    await completeCourse(server, token);
     const { certificate } = (await call(server, 'GET', '/certificate', { token })).body;
     expect(certificate).toMatchObject({
       learner_name: 'Dana Ortiz',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { validateEmail, validatePassword } from '@coursekit/core';
+import { validateEmail } from '@coursekit/core';
 import { eq, sql } from 'drizzle-orm';
+import { passwordProblem } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
@@ -15,7 +16,7 @@ import { applyCourse, CONTENT_DIR, copyImages, type LoadSummary, readCourse } fr
 export async function seed(
   ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'config'>,
   options: { contentDir?: string } = {},
-): Promise<{ course: LoadSummary | null; admin: string | null }> {
+): Promise<{ course: LoadSummary | null; admin: BootstrapAdmin }> {
   const dir = options.contentDir ?? CONTENT_DIR;
   await getSettings(ctx);
   let course: LoadSummary | null = null;
@@ -31,23 +32,36 @@ export async function seed(
   return { course, admin };
 }
 
-export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'logger' | 'config'>): Promise<string | null> {
+/**
+ * What became of the bootstrap admin, for the start banner: created, not asked for (ADMIN_EMAIL or
+ * ADMIN_PASSWORD unset), not needed (an admin exists), or refused with the rule's own message.
+ */
+export type BootstrapAdmin =
+  | { kind: 'created'; email: string }
+  | { kind: 'unset'; adminExists: boolean }
+  | { kind: 'exists' }
+  | { kind: 'refused'; variable: 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'; reason: string };
+
+export async function ensureAdmin(
+  ctx: Pick<AppContext, 'db' | 'logger' | 'config'>,
+): Promise<BootstrapAdmin> {
   const { adminEmail, adminPassword } = ctx.config;
-  if (!adminEmail || !adminPassword) return null;
   const [anyAdmin] = await ctx.db
     .select()
     .from(schema.userRoles)
     .where(eq(schema.userRoles.role, 'admin'))
     .limit(1);
-  if (anyAdmin) return null;
+  if (!adminEmail || !adminPassword) return { kind: 'unset', adminExists: Boolean(anyAdmin) };
+  if (anyAdmin) return { kind: 'exists' };
   const email = validateEmail(adminEmail);
-  const password = validatePassword(adminPassword);
-  if (!email.ok || !password.ok) {
-    ctx.logger.error(
-      { email: email.ok || email.error, password: password.ok || password.error },
-      'ADMIN_EMAIL/ADMIN_PASSWORD refused',
-    );
-    return null;
+  // The sign-up policy with the server's list of common passwords, as for every password set.
+  const problem = passwordProblem(adminPassword);
+  if (!email.ok || problem) {
+    const refused = !email.ok
+      ? ({ kind: 'refused', variable: 'ADMIN_EMAIL', reason: email.error } as const)
+      : ({ kind: 'refused', variable: 'ADMIN_PASSWORD', reason: problem! } as const);
+    ctx.logger.error({ variable: refused.variable, reason: refused.reason }, 'bootstrap admin not created');
+    return refused;
   }
   const now = new Date();
   const [existing] = await ctx.db.select().from(schema.users).where(eq(schema.users.email, email.value));
@@ -57,7 +71,7 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'logger' | 'confi
       await tx.insert(schema.users).values({
         id: userId,
         email: email.value,
-        passwordHash: await hashPassword(password.value),
+        passwordHash: await hashPassword(adminPassword),
         name: 'Administrator',
         emailConfirmedAt: now,
         createdAt: now,
@@ -68,5 +82,5 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'logger' | 'confi
     await tx.insert(schema.userRoles).values({ userId, role: 'admin' }).onConflictDoNothing();
   });
   ctx.logger.info({ email: email.value }, 'bootstrap admin created');
-  return email.value;
+  return { kind: 'created', email: email.value };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { DATABASE_UNAVAILABLE } from '../http/errors';
 import { devMailbox } from '../mail/mailer';
-import { call, closeServer, listen, testConfig } from '../test/harness';
+import { call, closeServer, errorOf, listen, testConfig } from '../test/harness';
 import { type Database, openDatabase } from './index';
 
 /** A loopback port with nothing listening: a PostgreSQL server that is stopped. */
@@ -47,7 +47,9 @@ describe('the API while PostgreSQL is down', () => {
     const api = { api: `${server.url}/api` };
     const settings = await call(api, 'GET', '/settings');
     expect(settings.status).toBe(503);
-    expect(settings.body.error).toEqual({ code: 'unavailable', message: DATABASE_UNAVAILABLE });
+    expect(settings.body.error).toEqual(
+      errorOf(settings, { code: 'unavailable', message: DATABASE_UNAVAILABLE }),
+    );
     expect(settings.headers.get('retry-after')).toBe('5');
     const signIn = await call(api, 'POST', '/auth/signin', {
       body: { email: 'ana@example.com', password: 'Facility-42-Data' },

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,8 +10,10 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { createListener } from './listener';
+import { gaugePglite, gaugePostgres, type PoolStats } from './poolGauge';
 import * as schema from './schema';
 
+export type { PoolStats };
 export { schema };
 
 /** The drizzle database, whichever driver is underneath. */
@@ -28,12 +30,14 @@ export interface Database {
   /**
    * LISTEN on a channel; resolves to a function that stops listening. `onListen` runs each time the
    * LISTEN is (re)established: notifications sent while the connection was down are lost, so a
-   * listener that caches drops its cache there.
+   * listener that caches drops its cache there. `onLost` runs when the connection is lost (a
+   * listener that caches stops caching until `onListen`).
    */
   listen(
     channel: string,
     onMessage: (payload: string) => void,
     onListen?: () => void,
+    onLost?: () => void,
   ): Promise<() => Promise<void>>;
   /** NOTIFY every listener of every instance. */
   notify(channel: string, payload: string): Promise<void>;
@@ -44,6 +48,8 @@ export interface Database {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
   /** SQL statements run since start (the bench reads it). */
   statements(): number;
+  /** Connections in use and statements waiting for one, now (GET /metrics). */
+  pool(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -73,13 +79,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       backoff: (retries: number) => Math.min(0.05 * retries, 0.25),
       onnotice: () => {},
     });
+    const pool = gaugePostgres(client, options.max ?? 10);
     const listener = createListener(options.url, { connectTimeout: options.connectTimeout ?? 2 });
     const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
     return {
       db,
       driver: 'postgres',
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER }),
-      listen: (channel, onMessage, onListen) => listener.listen(channel, onMessage, onListen),
+      listen: (channel, onMessage, onListen, onLost) => listener.listen(channel, onMessage, onListen, onLost),
       async notify(channel, payload) {
         await client.notify(channel, payload);
       },
@@ -88,6 +95,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         return (await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[];
       },
       statements: () => count,
+      pool,
       close: async () => {
         await Promise.all([listener.end(), client.end({ timeout: 5 })]);
       },
@@ -102,6 +110,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = new PGlite();
   }
   await client.waitReady;
+  const pool = gaugePglite(client);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
@@ -120,8 +129,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       return (await client.query<T>(text, params)).rows;
     },
     statements: () => count,
+    pool,
     close: () => client.close(),
   };
+}
+
+/** The newest migration in api/drizzle, as drizzle records it once applied (its journal's `when`). */
+export function latestMigration(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
 }
 
 /** True when the database answers within `timeoutMs` (a readiness check must not hang). */
@@ -158,6 +176,12 @@ const CONNECTION_CODES = new Set([
   '57P03',
   '53300',
 ]);
+
+/** True when `err` (or the driver's error drizzle wraps in `cause`) is a unique-constraint violation (23505). */
+export const isUniqueViolation = (err: unknown) =>
+  /duplicate key|unique constraint/i.test(String((err as { message?: string })?.message)) ||
+  (err as { code?: string })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** True when `err` (or what it wraps: drizzle wraps the driver's error in `cause`) means the database is unreachable. */
 export function isConnectionError(err: unknown): boolean {

@@ -3,6 +3,7 @@ import postgres from 'postgres';
 interface Listener {
   onMessage(payload: string): void;
   onListen?: (() => void) | undefined;
+  onLost?: (() => void) | undefined;
 }
 
 /**
@@ -27,7 +28,9 @@ export function createListener(url: string, options: { connectTimeout: number })
       for (const listener of channels.get(channel) ?? []) listener.onMessage(payload);
     },
     onclose() {
-      if (!ended && channels.size > 0) void relisten();
+      if (ended || channels.size === 0) return;
+      for (const set of channels.values()) for (const listener of set) listener.onLost?.();
+      void relisten();
     },
   } as postgres.Options<Record<string, never>>);
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
@@ -53,8 +56,13 @@ export function createListener(url: string, options: { connectTimeout: number })
   }
 
   return {
-    async listen(channel: string, onMessage: (payload: string) => void, onListen?: () => void) {
-      const listener: Listener = { onMessage, onListen };
+    async listen(
+      channel: string,
+      onMessage: (payload: string) => void,
+      onListen?: () => void,
+      onLost?: () => void,
+    ) {
+      const listener: Listener = { onMessage, onListen, onLost };
       if (!channels.has(channel)) {
         await sql.unsafe(`listen ${quote(channel)}`);
         if (!channels.has(channel)) channels.set(channel, new Set());

@@ -8,6 +8,7 @@ import {
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { isConnectionError } from '../db/index';
+import { pathOnly } from './logSafeUrl';
 
 /** What a request gets while the database cannot be reached: a 503 the client may retry. */
 export const DATABASE_UNAVAILABLE = messages.databaseUnavailable;
@@ -54,18 +55,26 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (isConnectionError(err)) {
       // Not a bug in the request: the database is down or restarting. Fail fast, say so, and let
       // the client retry; the API reconnects by itself when the database is back.
-      logger.warn({ method: req.method, url: req.originalUrl, code: errorCode(err) }, 'database unavailable');
+      (req.log ?? logger).warn(
+        { method: req.method, path: pathOnly(req.originalUrl), code: errorCode(err) },
+        'database unavailable',
+      );
       error = fail('unavailable', DATABASE_UNAVAILABLE);
       status = 503;
       retryAfterMs = 5_000;
     } else {
-      logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+      (req.log ?? logger).error(
+        { err, method: req.method, path: pathOnly(req.originalUrl) },
+        'unhandled error',
+      );
       error = fail('unexpected', messages.authUnexpected);
       status = 500;
     }
     if (res.headersSent) return;
     if (retryAfterMs) res.set('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
-    res.status(status).json(error.toJSON());
+    // The request id goes with every error a user is shown, so support can find its log lines.
+    const body = error.toJSON();
+    res.status(status).json(req.id ? { error: { ...body.error, requestId: req.id } } : body);
   };
 }
 

@@ -13,6 +13,8 @@ const ErrorSchema = z.object({
     code: z.enum(Object.keys(HTTP_STATUS) as [CourseErrorCode, ...CourseErrorCode[]]),
     message: z.string(),
     fields: z.optional(z.record(z.string(), z.string())),
+    /** The request's id (also its X-Request-Id header), for support to find the log lines. */
+    requestId: z.optional(z.string()),
   }),
 });
 

@@ -1,7 +1,7 @@
 import { type AdminEndpoint, CourseError, type Endpoint } from '@coursekit/core';
 import type { Request, Response, Router } from 'express';
 import type * as zm from 'zod/mini';
-import { authenticate } from '../auth/service';
+import { authenticate } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { validationError } from './errors';
 

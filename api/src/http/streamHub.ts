@@ -3,6 +3,15 @@ import type { AppContext } from '../context';
 
 export const HEARTBEAT_MS = 25_000;
 
+// Every hub of an app, so GET /metrics can say how many streams are open.
+const hubsOf = new WeakMap<AppContext, Set<{ readonly size: number }>>();
+/** Event streams open on this instance, all hubs of the app together. */
+export function openStreams(ctx: AppContext): number {
+  let n = 0;
+  for (const hub of hubsOf.get(ctx) ?? []) n += hub.size;
+  return n;
+}
+
 export interface StreamHubOptions<T> {
   /** The PostgreSQL channel a change is NOTIFYed on, by any instance. */
   channel: string;
@@ -98,5 +107,7 @@ export function createStreamHub<T>(ctx: AppContext, options: StreamHubOptions<T>
       await stop?.();
     },
   };
+  if (!hubsOf.has(ctx)) hubsOf.set(ctx, new Set());
+  hubsOf.get(ctx)!.add(hub);
   return hub;
 }

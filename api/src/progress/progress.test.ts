@@ -2,7 +2,7 @@ import { moduleDoesNotExist, ProfileSchema, ProgressStateSchema } from '@coursek
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index';
-import { call, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
+import { call, DRIVERS, errorOf, signUp, startServer, type TestServer } from '../test/harness';
 
 describe.each(DRIVERS)('course, progress and profile over HTTP (%s)', (driver) => {
   let server: TestServer;
@@ -26,7 +26,9 @@ describe.each(DRIVERS)('course, progress and profile over HTTP (%s)', (driver) =
     expect(lessons[0]!.lesson_key).toMatch(/^module_1_1_introduction/);
     const unknown = await call(server, 'GET', '/modules/9999/lessons', { token });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toEqual({ code: 'not_found', message: moduleDoesNotExist(9999) });
+    expect(unknown.body.error).toEqual(
+      errorOf(unknown, { code: 'not_found', message: moduleDoesNotExist(9999) }),
+    );
     expect((await call(server, 'GET', '/modules')).status).toBe(401);
   });
 
@@ -199,13 +201,15 @@ describe.each(DRIVERS)('course, progress and profile over HTTP (%s)', (driver) =
       await call(server, 'GET', '/progress', { token });
       return server.database.statements() - before;
     };
+    // The session check is kept for 5 s (learner §9), so of two reads in a row one reads no session.
+    const read = async () => Math.min(await statements(), await statements());
     await statements(); // the first read may load the course structure into this instance's memory
-    const empty = await statements();
+    const empty = await read();
     for (const l of lessons) {
       await call(server, 'PUT', `/progress/lessons/${l.lesson_key}`, { token, body: { completed: true } });
     }
-    expect(await statements()).toBe(empty);
-    expect(empty).toBe(2); // session check + records, attempts and course version in one
+    expect(await read()).toBe(empty);
+    expect(empty).toBe(1); // records, attempts and course version in one
   });
 
   it('answers the system settings without a session', async () => {

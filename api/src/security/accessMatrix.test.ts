@@ -2,8 +2,9 @@ import { type AdminEndpoint, adminEndpoints, type Endpoint, endpoints, pathOf } 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { openSession } from '../auth/service';
+import { openSession } from '../auth/sessions';
 import { schema } from '../db/index';
+import { routeKey, routerRoutes } from '../http/routerRoutes';
 import {
   call,
   closeServer,
@@ -17,7 +18,6 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
-import { routeKey, routerRoutes } from '../test/routerRoutes';
 import { createTally } from '../test/tally';
 
 // Who calls. "learner" owns every identifier the calls carry (attempt ids, e-mail); "other learner",
@@ -41,6 +41,11 @@ const row = (signedOut: Cell, learner: Cell, other: Cell, moderator: Cell, admin
 // moderator, admin). Run in this order; the routes that end sessions or wipe progress come last.
 const LEARNER_TABLE: Record<string, Row> = {
   'GET /api/health': row(200, 200, 200, 200, 200),
+  'GET /api/health/live': row(200, 200, 200, 200, 200),
+  'GET /api/health/ready': row(200, 200, 200, 200, 200),
+  // Off the public port unless METRICS_TOKEN is set (the harness sets none; metrics.test.ts sets one:
+  // then only that token opens it, no session of any role).
+  'GET /metrics': row(404, 404, 404, 404, 404),
   'GET /api/docs': row(200, 200, 200, 200, 200),
   'GET /api/settings': row(200, 200, 200, 200, 200),
   'GET /api/settings/stream': row(200, 200, 200, 200, 200),

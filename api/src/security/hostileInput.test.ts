@@ -8,9 +8,9 @@ import {
 } from '@coursekit/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routerRoutes } from '../http/routerRoutes';
 import { openApiDocument } from '../http/openapi';
 import { DRIVERS, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
-import { routerRoutes } from '../test/routerRoutes';
 import { sampleOf, stringFields, withText } from '../test/stringFields';
 import { createTally } from '../test/tally';
 

@@ -1,7 +1,7 @@
 import { messages } from '@coursekit/core';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_MAX_AGE_MS } from '../auth/service';
+import { SESSION_MAX_AGE_MS } from '../auth/sessions';
 import { AUDIENCE, ISSUER } from '../config';
 import { call, DRIVERS, PASSWORD, signUp, startServer, type TestServer } from '../test/harness';
 import { createTally } from '../test/tally';

@@ -8,6 +8,7 @@ import {
   closeServer,
   DRIVERS,
   email,
+  errorOf,
   listen,
   PASSWORD,
   signUp,
@@ -60,7 +61,7 @@ describe.each(DRIVERS)('sign-in abuse (%s)', (driver) => {
         expect(verifications() - before, kind).toBe(1);
         expect(res.status).toBe(400);
         expect(res.body).toEqual({
-          error: { code: 'invalid_credentials', message: messages.authInvalidCredentials },
+          error: errorOf(res, { code: 'invalid_credentials', message: messages.authInvalidCredentials }),
         });
         tally.attack('account enumeration by sign-in', res.status === 400);
       }
@@ -76,7 +77,9 @@ describe.each(DRIVERS)('sign-in abuse (%s)', (driver) => {
       expect((await signIn(server, learner.email, 'Wrong-Pass-1')).status).toBe(400);
     const blocked = await signIn(server, learner.email, PASSWORD);
     expect(tally.attack('per e-mail, 5 a minute', blocked.status === 429)).toBe(true);
-    expect(blocked.body.error).toEqual({ code: 'rate_limited', message: messages.rateLimitSignIn });
+    expect(blocked.body.error).toEqual(
+      errorOf(blocked, { code: 'rate_limited', message: messages.rateLimitSignIn }),
+    );
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     server.clock.advance(MINUTE + 1000);
     expect((await signIn(server, learner.email, PASSWORD)).status).toBe(200);

@@ -37,6 +37,10 @@ export interface ApiProcessOptions {
   database?: 'scratch' | 'inherit';
   /** How long to wait for /api/health (90 s by default: the first start migrates and loads the course). */
   startTimeoutMs?: number;
+  /** A fixed port (a load balancer's upstream restarted in place); a free one by default. */
+  port?: number;
+  /** What "started" means: /api/health answers (default), or /api/health/ready (a load balancer's view). */
+  waitFor?: '/api/health' | '/api/health/ready';
 }
 
 export interface ApiProcess {
@@ -54,7 +58,7 @@ export interface ApiProcess {
 
 /** Starts api/src/main.ts on a free port and resolves once /api/health answers. */
 export async function startApiProcess(options: ApiProcessOptions = {}): Promise<ApiProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-api-process-'));
   let scratch: ScratchDatabase | undefined;
@@ -65,6 +69,8 @@ export async function startApiProcess(options: ApiProcessOptions = {}): Promise<
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // One process, as before npm start ran a worker per core: a case that wants workers says so.
+    WEB_CONCURRENCY: '1',
     // no built site unless the caller serves one
     HOST_DIST: path.join(dataDir, 'no-site'),
   };
@@ -100,7 +106,7 @@ export async function startApiProcess(options: ApiProcessOptions = {}): Promise<
       await cleanUp();
       throw new Error(`The API exited (${child.exitCode}):\n${log}`);
     }
-    const ok = await fetch(`${url}/api/health`).then(
+    const ok = await fetch(`${url}${options.waitFor ?? '/api/health'}`).then(
       (r) => r.ok,
       () => false,
     );

@@ -211,3 +211,44 @@ export async function signInAdmin(server: TestServer): Promise<{ token: string; 
 export async function grantRole(server: TestServer, userId: string, role: 'admin' | 'moderator' | 'user') {
   await server.database.db.insert(schema.userRoles).values({ userId, role }).onConflictDoNothing();
 }
+
+/** Answers the final (course) quiz: every question right, or every one wrong. */
+export async function takeFinalQuiz(server: TestServer, token: string, pass = true): Promise<void> {
+  const db = server.database.db;
+  const [quiz] = (await db.select().from(schema.quizzes)).filter((q) => q.kind === 'course');
+  const questions = (await db.select().from(schema.quizQuestions)).filter((q) => q.quizId === quiz!.id);
+  const attempt = (await call(server, 'POST', `/quizzes/${quiz!.id}/attempts`, { token })).body;
+  for (const q of questions) {
+    const answer = pass ? q.correctAnswer : q.correctAnswer === 'A' ? 'B' : 'A';
+    await call(server, 'POST', `/attempts/${attempt.id}/answers`, {
+      token,
+      body: { question_id: q.id, answer },
+    });
+  }
+  await call(server, 'POST', `/attempts/${attempt.id}/complete`, { token, body: {} });
+}
+
+/** Every lesson complete and the final quiz passed: the learner has earned the certificate. */
+export async function completeCourse(server: TestServer, token: string): Promise<void> {
+  for (const l of await server.database.db.select().from(schema.lessons)) {
+    await call(server, 'PUT', `/progress/lessons/${l.lessonKey}`, { token, body: { completed: true } });
+  }
+  await takeFinalQuiz(server, token, true);
+}
+
+/** An error as the API answers it: with the request's id, which its `X-Request-Id` header also carries. */
+export const errorOf = (
+  res: Answer,
+  error: { code: string; message: string; fields?: Record<string, string> },
+) => ({
+  ...error,
+  requestId: res.headers.get('x-request-id'),
+});
+
+/** A body without its error's request id, which differs from one request to the next (comparing two answers). */
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers as ad-hoc JSON
+export function withoutRequestId(body: any): any {
+  if (!body?.error?.requestId) return body;
+  const { requestId: _id, ...error } = body.error;
+  return { ...body, error };
+}

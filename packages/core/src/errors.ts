@@ -28,14 +28,28 @@ export class CourseError extends Error {
     message: string,
     /** Field-level messages of a validation error, by field name. */
     readonly fields?: Readonly<Record<string, string>>,
+    /** The server's id of the request that failed (its `X-Request-Id`): what support asks for. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
 
   /** The JSON body the API answers with, and the HTTP adapter reads back. */
-  toJSON(): { error: { code: CourseErrorCode; message: string; fields?: Readonly<Record<string, string>> } } {
+  toJSON(): {
+    error: {
+      code: CourseErrorCode;
+      message: string;
+      fields?: Readonly<Record<string, string>>;
+      requestId?: string;
+    };
+  } {
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.requestId ? { requestId: this.requestId } : {}),
+      },
     };
   }
 }
@@ -70,7 +84,9 @@ export function courseErrorFrom(
   code: string | undefined,
   message: string | undefined,
   fields?: Record<string, string>,
+  requestId?: string,
 ) {
   const known = code && code in HTTP_STATUS ? (code as CourseErrorCode) : 'unexpected';
-  return new CourseError(known, message || messages.authUnexpected, fields);
+  const id = typeof requestId === 'string' && requestId ? requestId : undefined;
+  return new CourseError(known, message || messages.authUnexpected, fields, id);
 }

@@ -22,7 +22,8 @@ import { textInput } from '../schemas/text';
 // The learner-side wire protocol of the reference API. Paths are relative to the API's base URL
 // (`/api` on the reference server); path parameters are written `:name`. Requests and answers are
 // JSON; a signed-in call carries `Authorization: Bearer <access_token>`. A failure answers the
-// status of `HTTP_STATUS[code]` with the body `{ error: { code, message, fields? } }` (CourseError).
+// status of `HTTP_STATUS[code]` with the body `{ error: { code, message, fields?, requestId? } }`
+// (CourseError; requestId is the answer's X-Request-Id).
 // The HTTP adapter, the MSW mocks, the Express routers and the OpenAPI document all read this table.
 
 export const SignUpBodySchema = z.strictObject({
@@ -53,6 +54,15 @@ export const UserAnswerSchema = z.object({ user: AuthUserSchema });
 export const CertificateAnswerSchema = z.object({ certificate: z.nullable(CertificateSchema) });
 export const DownloadAnswerSchema = z.object({ url: z.string() });
 export const HealthAnswerSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
+export const LiveAnswerSchema = z.object({ status: z.literal('ok') });
+export const ReadyAnswerSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.boolean(),
+  migrations: z.boolean(),
+  course: z.boolean(),
+  /** True once the instance is shutting down: a load balancer sends it nothing new. */
+  draining: z.boolean(),
+});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface Endpoint {
@@ -81,6 +91,21 @@ export const endpoints = {
     auth: 'none',
     answer: HealthAnswerSchema,
     summary: 'Liveness and database reachability',
+  }),
+  healthLive: e({
+    method: 'GET',
+    path: '/health/live',
+    auth: 'none',
+    answer: LiveAnswerSchema,
+    summary: 'Liveness: the process answers (200 whatever the database does)',
+  }),
+  healthReady: e({
+    method: 'GET',
+    path: '/health/ready',
+    auth: 'none',
+    answer: ReadyAnswerSchema,
+    summary:
+      'Readiness for a load balancer: database reachable, migrations applied, course loaded, not shutting down (503 otherwise, same body)',
   }),
 
   signUp: e({

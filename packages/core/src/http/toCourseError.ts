@@ -10,9 +10,11 @@ export async function toCourseError(error: unknown): Promise<CourseError> {
   if (error instanceof CourseError) return error;
   if (error instanceof HttpStatusError) {
     const body = (await error.response.json().catch(() => null)) as {
-      error?: { code?: string; message?: string; fields?: Record<string, string> };
+      error?: { code?: string; message?: string; fields?: Record<string, string>; requestId?: string };
     } | null;
-    if (body?.error) return courseErrorFrom(body.error.code, body.error.message, body.error.fields);
+    // The request id lets support find the server's log line for what the learner saw.
+    if (body?.error)
+      return courseErrorFrom(body.error.code, body.error.message, body.error.fields, body.error.requestId);
     if (error.response.status === 401) return new CourseError('unauthorized', messages.sessionInvalid);
     if (error.response.status === 503)
       return new CourseError('unavailable', messages.databaseConnectionFailed);
