@@ -28,7 +28,7 @@ function apiWorld(server: () => TestServer): AdminWorld {
         createHttpAdapter({ baseUrl: server().api, getAccessToken: () => token, jobPollMs: 5 }),
       ).admin;
     },
-    makeAdapter: () => createHttpAdapter({ baseUrl: server().api, jobPollMs: 5 }),
+    makeAdapter: () => withHttpAdmin(createHttpAdapter({ baseUrl: server().api, jobPollMs: 5 })),
     seed: {
       async legacyProgress(userId, lessonKey) {
         await db()

@@ -91,7 +91,7 @@ export const DiagnosticsUpdateBodySchema = z.strictObject({
 /** Which package: its format, and the course (by slug; the platform's one course when absent). */
 export const PackageQuerySchema = z.strictObject({
   format: PackageFormatSchema,
-  course: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  course: z.optional(textInput().check(z.minLength(1), z.maxLength(200))),
 });
 export const DiagnosticsSetAllBodySchema = z.strictObject({ diagnostic_enabled: z.boolean() });
 

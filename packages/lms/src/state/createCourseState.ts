@@ -1,10 +1,15 @@
 import {
   type AnswerLetter,
   type AnswerResult,
+  answerResult,
+  answersToGrade,
+  attemptErrors,
   type BundleQuestion,
   type CompletedAttempt,
   type CourseBundle,
   CourseError,
+  checkAnswerable,
+  checkQuestionId,
   gradeQuiz,
   type Lesson,
   lessonDoesNotExist,
@@ -83,7 +88,7 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
   const quizByKey = (key: string) => quizzes.find((q) => q.key === key);
   const ownAttempt = (attemptId: number) => {
     const attempt = attempts.find((a) => a.id === attemptId);
-    if (!attempt) throw new CourseError('not_found', 'Attempt not found');
+    if (!attempt) throw attemptErrors.notFound();
     return attempt;
   };
 
@@ -284,47 +289,24 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
       attempts.push(attempt);
       return { ...attempt, answers: {} };
     },
+    // The attempt rules of core's rules/quizAttempt, as the API and the mocks apply them.
     answer(attemptId: number, questionId: number, letter: AnswerLetter): AnswerResult {
+      checkQuestionId(questionId);
       const attempt = ownAttempt(attemptId);
       const quiz = quizById(attempt.quiz_id);
+      checkAnswerable(quiz.quiz);
       const question = quiz.questions.find((q) => q.id === questionId);
-      if (!question) throw new CourseError('not_found', 'Question not found in this quiz');
-      if (attempt.completed_at !== null)
-        throw new CourseError('conflict', 'This attempt is already complete');
-      if (attempt.answers[String(questionId)] !== undefined) {
-        throw new CourseError('conflict', 'This question has already been answered');
-      }
-      attempt.answers[String(questionId)] = storedAnswer(quiz, question, letter);
-      return {
-        question_id: questionId,
-        selected: letter,
-        isCorrect: letter === question.correct_answer,
-        correct_answer: question.correct_answer,
-        explanation: question.explanation,
-      };
+      if (!question) throw attemptErrors.questionNotInQuiz();
+      if (attempt.completed_at !== null) throw attemptErrors.alreadyComplete();
+      if (attempt.answers[String(questionId)] !== undefined) throw attemptErrors.alreadyAnswered();
+      attempt.answers[String(questionId)] = letter;
+      return answerResult(question, letter);
     },
     complete(attemptId: number, sent?: Record<string, AnswerLetter>): CompletedAttempt {
       const attempt = ownAttempt(attemptId);
-      if (attempt.completed_at !== null)
-        throw new CourseError('conflict', 'This attempt is already complete');
+      if (attempt.completed_at !== null) throw attemptErrors.alreadyComplete();
       const quiz = quizById(attempt.quiz_id);
-      const given: Record<string, StoredAnswer> =
-        quiz.quiz.kind === 'pre_assessment'
-          ? Object.fromEntries(
-              quiz.questions.flatMap((q) => {
-                const letter = sent?.[String(q.id)];
-                return letter ? [[String(q.id), storedAnswer(quiz, q, letter)]] : [];
-              }),
-            )
-          : attempt.answers;
-      const missing = quiz.questions.filter((q) => given[String(q.id)] === undefined).length;
-      if (missing > 0) {
-        throw new CourseError(
-          'validation_error',
-          `Answer every question before completing (${missing} unanswered)`,
-          { answers: `${missing} questions unanswered` },
-        );
-      }
+      const given = answersToGrade(quiz.quiz, quiz.questions, attempt.answers, sent);
       Object.assign(attempt, gradeQuiz(quiz.questions, given, quiz.quiz.passing_score), {
         answers: given,
         completed_at: now().toISOString(),

@@ -77,7 +77,7 @@ function httpWorld(store = emptyAdminStore()): AdminWorld {
     },
     makeAdapter(): CourseAdapter {
       serve();
-      return createHttpAdapter({ baseUrl, jobPollMs: 1 });
+      return withHttpAdmin(createHttpAdapter({ baseUrl, jobPollMs: 1 }));
     },
     seed: seedOf(store),
   };
