@@ -86,6 +86,9 @@ describe.each(DRIVERS)('request ids and the request log (%s)', (driver) => {
     expect(lessons.status).toBe(200);
     const id = lessons.headers.get('x-request-id');
 
+    // The line is written when the answer has finished going out, which (compressed) can be just after
+    // the client has read it: wait for it rather than race it.
+    await expect.poll(() => entries().some((e) => e.reqId === id)).toBe(true);
     const text = logged.lines.join('');
     expect(text).not.toContain('Secret-Pass-99');
     expect(text).not.toContain(encodeURIComponent(learner.email));

@@ -94,7 +94,9 @@ describe('CoursePlayer module screen (/module/{id})', () => {
     expect(screen.getByRole('button', { name: 'Completed', hidden: true }).hasAttribute('disabled')).toBe(
       true,
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    // The dialog takes pointer events once its layer has mounted, which a busy machine can be slow to
+    // do: click as the learner would, once it can be clicked.
+    await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Continue' })));
     expect(onNavigate).toHaveBeenCalledWith('/module/3');
   });
 
