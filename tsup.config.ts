@@ -10,11 +10,19 @@ function externalsOf(dir: string): RegExp[] {
   return names.map((name) => new RegExp(`^${name.replace(/[/.]/g, '\\$&')}(/.*)?$`));
 }
 
+/**
+ * How the declarations are compiled: against the workspaces' sources (the `source` condition), with
+ * `baseUrl` at the package itself. tsup sets `baseUrl: '.'` otherwise, and then TypeScript names a
+ * type of another workspace by a repo path (`import("packages/core/src")`) in an inferred type instead
+ * of by its package name, which the declaration bundler cannot resolve.
+ */
+const declarationOptions = (dir: string) => ({ customConditions: ['source'], baseUrl: dir });
+
 const pkg = (dir: string, entry: Record<string, string>, extra: Partial<Options> = {}): Options => ({
   entry: Object.fromEntries(Object.entries(entry).map(([name, file]) => [name, `${dir}/${file}`])),
   outDir: `${dir}/dist`,
   format: ['esm'],
-  dts: { compilerOptions: { customConditions: ['source'] } },
+  dts: { compilerOptions: declarationOptions(dir) },
   sourcemap: true,
   clean: true,
   target: 'es2022',
@@ -48,7 +56,7 @@ const reactPackage = pkg(
         'progress-panel': 'packages/react/src/progress-panel/index.ts',
         'admin-console': 'packages/react/src/admin/index.ts',
       },
-      compilerOptions: { customConditions: ['source'] },
+      compilerOptions: declarationOptions('packages/react'),
     },
     esbuildPlugins: [vanillaExtractPlugin({ identifiers: 'short' })],
     splitting: true,
@@ -89,7 +97,7 @@ export default defineConfig([
         'http/admin/index': 'packages/core/src/http/admin/index.ts',
         'testing/index': 'packages/core/src/testing/index.ts',
       },
-      compilerOptions: { customConditions: ['source'] },
+      compilerOptions: declarationOptions('packages/core'),
     },
     splitting: true,
   }),
@@ -100,7 +108,7 @@ export default defineConfig([
   pkg(
     'packages/embed',
     { index: 'src/index.ts', standalone: 'src/standalone.ts' },
-    { dts: { only: true, compilerOptions: { customConditions: ['source'] } }, clean: false },
+    { dts: { only: true, compilerOptions: declarationOptions('packages/embed') }, clean: false },
   ),
   // @coursekit/lms: the runtime adapters and the course state (the package player is built apart,
   // by packages/lms/build.mjs, into the same dist/).

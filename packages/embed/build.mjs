@@ -13,7 +13,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { buildPlayer, compileWidgetCss, playerBuildOptions, stylesModule } from './playerBuild.mjs';
+import {
+  buildPlayer,
+  compileWidgetCss,
+  playerBuildOptions,
+  stylesModule,
+} from '../../scripts/playerBuild.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const withReact = process.argv.includes('--react');

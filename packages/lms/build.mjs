@@ -1,12 +1,12 @@
 // Builds the player an LMS package carries, one bundle per standard (each holds only its runtime
 // binding): dist/player-scorm12.js, player-scorm2004.js, player-cmi5.js (classic scripts), and
 // dist/player.css (the widgets' CSS and the package page's own). The embed's build does the
-// bundling (@coursekit/embed/player-build): the same preact/compat renderer, the same options.
+// bundling (scripts/playerBuild.mjs, shared with the embed's build): the same preact/compat renderer, the same options.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildPlayer, compileWidgetCss, playerBuildOptions } from '@coursekit/embed/player-build';
+import { buildPlayer, compileWidgetCss, playerBuildOptions } from '../../scripts/playerBuild.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');

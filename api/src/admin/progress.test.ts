@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AdminAdapter, DiagnosticSettings, SystemSettings } from '@coursekit/core';
+import type { AdminAdapter, DiagnosticSettings } from '@coursekit/core';
 import { createHttpAdapter } from '@coursekit/core/http';
 import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { eq } from 'drizzle-orm';

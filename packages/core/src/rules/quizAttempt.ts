@@ -15,7 +15,7 @@ import type {
   StoredAnswer,
 } from '../schemas/entities';
 import { invalidInput } from '../validation/invalidInput';
-import { reviewQuestion, selectedLetter } from './quiz';
+import { reviewQuestion } from './quiz';
 
 // What a quiz attempt may do and what it answers, for every backend (DESIGN: the server is the
 // source of truth). A course-quiz answer is locked one question at a time; the pre-assessment sends

@@ -1,6 +1,7 @@
-// How the widgets become a bundle for pages without a build step: esbuild, the widgets' CSS compiled
-// by vanilla-extract, React's API served by preact/compat. Shared by the embed (build.mjs) and the
-// LMS packages' player (@coursekit/lms's build.mjs), so both ship the same renderer the same way.
+// Build tooling of the repo, not a published module. How the widgets become a bundle for pages
+// without a build step: esbuild, the widgets' CSS compiled by vanilla-extract, React's API served
+// by preact/compat. Shared by the embed's build.mjs and the LMS packages' player (packages/lms's
+// build.mjs), so both ship the same renderer the same way.
 //
 // The widgets are written against React's API; preact/compat implements it in ~10 KB gzip where
 // react-dom takes ~62 KB. `withReact` builds with React itself (for comparison, or a compat gap).
