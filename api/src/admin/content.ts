@@ -68,7 +68,7 @@ export async function loadModuleContent(
           .from(schema.lessons)
           .where(and(eq(schema.lessons.isActive, true), ne(schema.lessons.moduleId, moduleId)));
         const content: CourseContent = {
-          title: course.title,
+          course: course.course,
           modules: [module],
           lessons: [
             ...own,

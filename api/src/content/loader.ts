@@ -20,15 +20,21 @@ export { IMAGE_BUCKET };
 export const MIN_SECTION_LENGTH = 100;
 
 const CourseFileSchema = z.object({
-  title: z.string(),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens'),
+  title: z.string().min(1),
   description: z.string(),
+  estimatedTime: z.string().min(1),
+  syllabusDuration: z.string().min(1),
+  preAssessmentTime: z.string().min(1),
+  objectives: z.array(z.object({ id: z.string().min(1), text: z.string().min(1) })),
   modules: z.array(
     z.object({
       id: z.number().int().positive(),
       name: z.string(),
       title: z.string(),
+      summary: z.string().optional(),
       description: z.string(),
-      durationMinutes: z.number().int().optional(),
+      durationMinutes: z.number().int().positive().optional(),
     }),
   ),
   quizzes: z.object({
@@ -62,8 +68,19 @@ export interface LessonContent {
   html: string;
   hash: string;
 }
-export interface CourseContent {
+/** What course.json says about the course itself (the courses row). */
+export interface CourseFacts {
+  slug: string;
   title: string;
+  description: string;
+  estimatedTime: string;
+  syllabusTime: string;
+  preAssessmentTime: string;
+  objectives: Array<{ id: string; text: string }>;
+}
+
+export interface CourseContent {
+  course: CourseFacts;
   modules: Array<z.infer<typeof CourseFileSchema>['modules'][number] & { order: number }>;
   lessons: LessonContent[];
   quizzes: Array<{
@@ -138,7 +155,15 @@ export async function readCourse(dir = CONTENT_DIR): Promise<CourseContent> {
   }
   const { preAssessment, finalQuiz } = course.quizzes;
   return {
-    title: course.title,
+    course: {
+      slug: course.slug,
+      title: course.title,
+      description: course.description,
+      estimatedTime: course.estimatedTime,
+      syllabusTime: course.syllabusDuration,
+      preAssessmentTime: course.preAssessmentTime,
+      objectives: course.objectives,
+    },
     modules: course.modules.map((m, i) => ({ ...m, order: i + 1 })),
     lessons,
     quizzes: [
@@ -185,10 +210,12 @@ export async function applyCourse(
     questions: 0,
   };
   await db.transaction(async (tx) => {
+    await upsertCourseFacts(tx, content.course);
     for (const m of content.modules) {
       const values = {
         name: m.name,
         title: m.title,
+        summary: m.summary ?? null,
         description: m.description,
         durationMinutes: m.durationMinutes ?? null,
         orderIndex: m.order,
@@ -333,6 +360,15 @@ export async function applyCourse(
 }
 
 /** Copies api/content/images into the image-assets bucket (served at /storage/image-assets/). */
+/** Writes what the course says about itself to its row (by slug); the row's id stays. */
+export async function upsertCourseFacts(db: Pick<Db, 'insert'>, course: CourseFacts): Promise<void> {
+  const values = { ...course, updatedAt: new Date() };
+  await db
+    .insert(schema.courses)
+    .values(values)
+    .onConflictDoUpdate({ target: schema.courses.slug, set: values });
+}
+
 export async function copyImages(storage: Storage, dir = CONTENT_DIR): Promise<number> {
   const images = safeList(path.join(dir, 'images'));
   for (const name of images)

@@ -6,10 +6,11 @@ import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { getSettings } from '../settings/service';
-import { applyCourse, CONTENT_DIR, copyImages, type LoadSummary, readCourse } from './loader';
+import { applyCourse, CONTENT_DIR, copyImages, type LoadSummary, readCourse, upsertCourseFacts } from './loader';
 
 /**
- * First start: with no modules in the database, load the course from api/content (and its images);
+ * First start: with no modules in the database, load the course from api/content (and its images;
+ * a database from before the courses table gets the course's row);
  * then make sure the settings row exists and, when ADMIN_EMAIL/ADMIN_PASSWORD are set and no admin
  * exists, create the bootstrap admin.
  */
@@ -26,6 +27,11 @@ export async function seed(
   if (count === 0) {
     course = await applyCourse(ctx.db, await readCourse(dir));
     ctx.logger.info(course, 'course loaded');
+  } else {
+    // A database loaded before courses were rows (migration 0008) has modules but no course row:
+    // what the course says about itself is read from its folder once, its lessons are left alone.
+    const [row] = await ctx.db.select({ id: schema.courses.id }).from(schema.courses).limit(1);
+    if (!row) await upsertCourseFacts(ctx.db, (await readCourse(dir)).course);
   }
   await copyImages(ctx.storage, dir);
   const admin = await ensureAdmin(ctx);

@@ -3,10 +3,11 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import { moduleParams } from '../http/params';
 import { mount } from '../http/route';
-import { listLessons, listModules } from './service';
+import { courseOutline, listLessons, listModules } from './service';
 
 export function courseRoutes(ctx: AppContext): Router {
   const router = Router();
+  mount(router, ctx, endpoints.outline, {}, () => courseOutline(ctx));
   mount(router, ctx, endpoints.modules, {}, () => listModules(ctx));
   mount(router, ctx, endpoints.lessons, { params: moduleParams }, ({ params }) =>
     listLessons(ctx, params.moduleId),

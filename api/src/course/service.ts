@@ -1,16 +1,17 @@
-import { type Lesson, type Module, moduleDoesNotExist } from '@coursekit/core';
+import { type CourseOutline, type Lesson, type Module, messages, moduleDoesNotExist } from '@coursekit/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 
-const { modules, lessons } = schema;
+const { courses, modules, lessons } = schema;
 
 export const toModule = (row: typeof modules.$inferSelect): Module => ({
   id: row.id,
   name: row.name,
   description: row.description,
   order_index: row.orderIndex,
+  duration_minutes: row.durationMinutes,
 });
 
 export const toLesson = (row: typeof lessons.$inferSelect): Lesson => ({
@@ -26,6 +27,34 @@ export const toLesson = (row: typeof lessons.$inferSelect): Lesson => ({
   version: row.version,
   updated_at: row.updatedAt.toISOString(),
 });
+
+/**
+ * What the course says about itself (GET /api/outline): its row and its modules, two statements;
+ * 404 before any course is loaded.
+ */
+export async function courseOutline(ctx: Pick<AppContext, 'db'>): Promise<CourseOutline> {
+  const [[course], rows] = await Promise.all([
+    ctx.db.select().from(courses).orderBy(asc(courses.id)).limit(1),
+    ctx.db.select().from(modules).orderBy(asc(modules.orderIndex), asc(modules.id)),
+  ]);
+  if (!course) throw fail('not_found', messages.courseNotLoaded);
+  return {
+    slug: course.slug,
+    title: course.title,
+    description: course.description,
+    estimated_time: course.estimatedTime,
+    syllabus_time: course.syllabusTime,
+    pre_assessment_time: course.preAssessmentTime,
+    objectives: course.objectives,
+    modules: rows.map((m) => ({
+      id: m.id,
+      name: m.name,
+      summary: m.summary ?? m.description,
+      description: m.description,
+      duration_minutes: m.durationMinutes,
+    })),
+  };
+}
 
 export async function listModules(ctx: AppContext): Promise<Module[]> {
   const rows = await ctx.db.select().from(modules).orderBy(asc(modules.orderIndex), asc(modules.id));

@@ -229,11 +229,33 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * What a course says about itself (issue 15: a course is data): title, description, the time texts
+ * the screens quote, its objectives. Loaded from the content folder's course.json; the platform
+ * holds one course today (its modules, lessons and quizzes are the course's), the catalog of many
+ * builds on this row.
+ */
+export const courses = pgTable('courses', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  estimatedTime: text('estimated_time').notNull(),
+  syllabusTime: text('syllabus_time').notNull(),
+  preAssessmentTime: text('pre_assessment_time').notNull(),
+  objectives: jsonb('objectives').$type<Array<{ id: string; text: string }>>().notNull().default(sql`'[]'::jsonb`),
+  status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('published'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 export const modules = pgTable('modules', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
   title: text('title').notNull(),
   description: text('description').notNull(),
+  /** The landing page's one line about the module. */
+  summary: text('summary'),
   durationMinutes: integer('duration_minutes'),
   orderIndex: integer('order_index').notNull(),
   createdAt: createdAt(),

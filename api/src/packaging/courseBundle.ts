@@ -1,25 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type CourseBundle, CourseBundleSchema, IMAGE_BUCKET } from '@coursekit/core';
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { CONTENT_DIR } from '../content/loader';
 import type { AppContext } from '../context';
-import { toLesson, toModule } from '../course/service';
+import { courseOutline, toLesson, toModule } from '../course/service';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { toQuiz } from '../quizzes/service';
-
-/** The seed's course: the one course this platform holds until courses are rows (issue 15). */
-export const SEED_COURSE_SLUG = 'data-literacy-for-facility-managers';
-
-/** What course.json says about the course itself (title, description, objectives). */
-const CourseMetaSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-  objectives: z.array(z.object({ id: z.string(), text: z.string() })).default([]),
-});
 
 /** A course ready to package: the bundle the player reads and the image files it names. */
 export interface LoadedCourse {
@@ -33,20 +19,14 @@ const IMAGE_SRC = new RegExp(`(<img\\b[^>]*?\\bsrc=")/storage/${IMAGE_BUCKET}/([
 /**
  * Everything a package of one course carries, read from the database as the learner API reads it
  * (modules, active lessons with their sanitised HTML, quizzes with their keys and explanations),
- * plus the image files its lessons show. The course's own title, description and objectives come
- * from its content folder until courses are rows of their own (issue 15): only this function
- * changes then.
+ * plus the image files its lessons show, and what the course says about itself (its outline, from
+ * the courses row). The platform holds one course today; `courseSlug`, when given, must be its slug.
  */
 export type BundleContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'clock' | 'contentDir'>;
 
 export async function loadCourseBundle(ctx: BundleContext, courseSlug?: string): Promise<LoadedCourse> {
-  if (courseSlug !== undefined && courseSlug !== SEED_COURSE_SLUG) {
-    throw fail('not_found', `Course ${courseSlug} does not exist (this platform holds ${SEED_COURSE_SLUG})`);
-  }
-  const meta = CourseMetaSchema.parse(
-    JSON.parse(await readFile(path.join(ctx.contentDir ?? CONTENT_DIR, 'course.json'), 'utf8')),
-  );
-  const [moduleRows, lessonRows, quizRows, questionRows] = await Promise.all([
+  const [outline, moduleRows, lessonRows, quizRows, questionRows] = await Promise.all([
+    courseOutline(ctx),
     ctx.db.select().from(schema.modules).orderBy(asc(schema.modules.orderIndex), asc(schema.modules.id)),
     ctx.db
       .select()
@@ -56,6 +36,9 @@ export async function loadCourseBundle(ctx: BundleContext, courseSlug?: string):
     ctx.db.select().from(schema.quizzes).orderBy(asc(schema.quizzes.createdAt), asc(schema.quizzes.id)),
     ctx.db.select().from(schema.quizQuestions).orderBy(asc(schema.quizQuestions.questionNumber)),
   ]);
+  if (courseSlug !== undefined && courseSlug !== outline.slug) {
+    throw fail('not_found', `Course ${courseSlug} does not exist (this platform holds ${outline.slug})`);
+  }
   const moduleOrder = new Map(moduleRows.map((m, i) => [m.id, i]));
   const lessons = lessonRows
     .filter((l) => moduleOrder.has(l.moduleId))
@@ -96,15 +79,15 @@ export async function loadCourseBundle(ctx: BundleContext, courseSlug?: string):
   const bundle: CourseBundle = {
     format: 1,
     course: {
-      slug: SEED_COURSE_SLUG,
-      title: meta.title,
-      description: meta.description,
-      iri: `${ctx.config.publicUrl}/courses/${SEED_COURSE_SLUG}`,
+      slug: outline.slug,
+      title: outline.title,
+      description: outline.description,
+      iri: `${ctx.config.publicUrl}/courses/${outline.slug}`,
       version: courseVersion(lessons, quizzes),
       exportedAt: new Date(ctx.clock.now()).toISOString(),
     },
-    objectives: meta.objectives,
-    modules: moduleRows.map((m) => ({ ...toModule(m), duration_minutes: m.durationMinutes })),
+    outline,
+    modules: moduleRows.map(toModule),
     lessons,
     quizzes,
     images: images.map((i) => i.name),

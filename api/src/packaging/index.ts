@@ -4,5 +4,5 @@ export type { CoursePackage } from './buildPackage';
 export { buildCoursePackage, LMS_DIST, SCHEMAS_DIR } from './buildPackage';
 export { cmi5Aus, cmi5Structure } from './cmi5Structure';
 export type { BundleContext, LoadedCourse } from './courseBundle';
-export { loadCourseBundle, SEED_COURSE_SLUG } from './courseBundle';
+export { loadCourseBundle } from './courseBundle';
 export { seededCourseBundle } from './seededCourseBundle';

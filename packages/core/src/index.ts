@@ -133,11 +133,10 @@ export {
 } from './rules/certificateCode';
 export {
   avatarInitials,
-  COURSE_TIME,
   DEFAULT_MODULE_DURATION_MINUTES,
   formatDuration,
-  MODULE_DURATION_MINUTES,
   moduleDurationMinutes,
+  PLATFORM_TIME,
   SESSION_REFRESH_THRESHOLD_SECONDS,
   TIMINGS,
 } from './rules/display';
@@ -307,18 +306,18 @@ export {
   ScoreGroupSchema,
   SHORT_QUESTION_LENGTH,
 } from './schemas/analytics';
+export type { CourseObjective, CourseOutline, OutlineModule } from './schemas/course';
+export { CourseObjectiveSchema, CourseOutlineSchema, OutlineModuleSchema } from './schemas/course';
 export type {
   BundleQuestion,
   BundleQuiz,
   CourseBundle,
-  CourseObjective,
   PackageFormat,
 } from './schemas/courseBundle';
 export {
   BundleQuestionSchema,
   BundleQuizSchema,
   CourseBundleSchema,
-  CourseObjectiveSchema,
   PACKAGE_FORMATS,
   PackageFormatSchema,
 } from './schemas/courseBundle';

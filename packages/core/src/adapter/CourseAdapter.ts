@@ -1,3 +1,4 @@
+import type { CourseOutline } from '../schemas/course';
 import type { ProgressState, QuizListItem } from '../schemas/derived';
 import type {
   AnswerLetter,
@@ -90,6 +91,8 @@ export interface ProfileAdapter {
 
 /** The course's modules and lessons; lesson HTML is sanitised by the widget when it renders. */
 export interface CourseContentAdapter {
+  /** What the course says about itself (title, time texts, objectives, modules); needs no sign-in. */
+  outline(): Promise<CourseOutline>;
   /** Modules in order. */
   modules(): Promise<Module[]>;
   /** A module's active lessons in order; fails with `not_found` for an unknown module. */

@@ -120,6 +120,7 @@ export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapte
       roles: async () => (await call('roles')).roles,
     },
     course: {
+      outline: () => call('outline'),
       modules: () => call('modules'),
       // Lesson HTML links its images root-relative (/storage/…); on a partner's page that would mean
       // the partner's server, so they are resolved against the API's origin.

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { CourseErrorCode } from '../errors';
+import { CourseOutlineSchema } from '../schemas/course';
 import { ProgressStateSchema, QuizListItemSchema } from '../schemas/derived';
 import {
   AnswerLetterSchema,
@@ -219,6 +220,14 @@ export const endpoints = {
     summary: 'The learner’s roles',
   }),
 
+  outline: e({
+    method: 'GET',
+    path: '/outline',
+    auth: 'none',
+    answer: CourseOutlineSchema,
+    errors: ['not_found'],
+    summary: 'What the course says about itself: title, time texts, objectives, its modules (404 before any course is loaded)',
+  }),
   modules: e({
     method: 'GET',
     path: '/modules',

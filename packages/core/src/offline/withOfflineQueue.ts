@@ -190,6 +190,7 @@ export function withOfflineQueue(
   return {
     ...inner,
     course: {
+      outline: () => inner.course.outline(),
       async modules() {
         modules = await inner.course.modules();
         return modules;

@@ -10,18 +10,14 @@ export function avatarInitials(displayName: string | null | undefined, email?: s
   return initials || 'U';
 }
 
-/** learner §9: hard-coded module durations in minutes; 30 for any other module. */
-export const MODULE_DURATION_MINUTES: Readonly<Record<number, number>> = {
-  1: 41,
-  2: 40,
-  3: 34,
-  4: 23,
-  5: 13,
-};
+/**
+ * learner §9: a module's duration is the course's data (course.json `durationMinutes`, served with
+ * the module); a module the course gives none to counts 30 minutes.
+ */
 export const DEFAULT_MODULE_DURATION_MINUTES = 30;
 
-export function moduleDurationMinutes(moduleId: number): number {
-  return MODULE_DURATION_MINUTES[moduleId] ?? DEFAULT_MODULE_DURATION_MINUTES;
+export function moduleDurationMinutes(module: { duration_minutes?: number | null }): number {
+  return module.duration_minutes ?? DEFAULT_MODULE_DURATION_MINUTES;
 }
 
 /** '41m', '1h 5m', '2h 0m'. */
@@ -31,11 +27,11 @@ export function formatDuration(minutes: number): string {
   return h > 0 ? `${h}h ${m}m` : `${m}m`;
 }
 
-/** learner §1/§9: what the course states about its own length (the spec's figures, kept as written). */
-export const COURSE_TIME = {
-  estimated: '8-10 hours',
-  syllabus: '2h 32m',
-  preAssessment: '10-15 minutes',
+/**
+ * What the platform states about its own downtime (learner §2). A course's own time texts (estimated
+ * time, syllabus time, pre-assessment time) are the course's data: its outline (CourseOutline).
+ */
+export const PLATFORM_TIME = {
   maintenanceDuration: '15-30 minutes',
 } as const;
 

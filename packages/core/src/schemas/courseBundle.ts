@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CourseOutlineSchema } from './course';
 import { AnswerLetterSchema, LessonSchema, ModuleSchema, QuizQuestionSchema, QuizSchema } from './entities';
 
 // A course as an LMS package carries it (issue 18): everything the player needs with no server
@@ -10,9 +11,6 @@ export const PackageFormatSchema = z.enum(['scorm12', 'scorm2004', 'cmi5']);
 export type PackageFormat = z.infer<typeof PackageFormatSchema>;
 export const PACKAGE_FORMATS = PackageFormatSchema.options;
 
-/** A learning objective of the course (course.json `objectives`). */
-export const CourseObjectiveSchema = z.object({ id: z.string(), text: z.string() });
-export type CourseObjective = z.infer<typeof CourseObjectiveSchema>;
 
 /** A question with its key, its explanation and the objectives it checks. */
 export const BundleQuestionSchema = z.object({
@@ -44,9 +42,10 @@ export const CourseBundleSchema = z.object({
     version: z.string(),
     exportedAt: z.string(),
   }),
-  objectives: z.array(CourseObjectiveSchema),
+  /** What the course says about itself: title, time texts, objectives, its modules' summaries. */
+  outline: CourseOutlineSchema,
   /** Modules in order, with each module's duration when the course gives one. */
-  modules: z.array(z.object({ ...ModuleSchema.shape, duration_minutes: z.nullable(z.number()) })),
+  modules: z.array(ModuleSchema),
   /** The active lessons in course order; image sources are relative to the package (`images/…`). */
   lessons: z.array(LessonSchema),
   quizzes: z.array(BundleQuizSchema),

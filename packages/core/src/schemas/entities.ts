@@ -69,6 +69,8 @@ export const ModuleSchema = z.object({
   name: z.string(),
   description: z.string(),
   order_index: z.number(),
+  /** The course's reading time for the module, in minutes; null when it gives none (30 is shown). */
+  duration_minutes: z.nullable(z.number()),
 });
 export type Module = z.infer<typeof ModuleSchema>;
 

@@ -1,0 +1,40 @@
+import * as z from 'zod/mini';
+
+// What a course says about itself, as data (issue 15): its title and description, the time texts the
+// spec's screens quote (learner §1/§9: "8-10 hours", "2h 32m", "10-15 minutes"), its learning
+// objectives and a line per module. The course's content folder holds it (course.json), the API
+// stores it (the courses table) and serves it (GET /api/outline); the widgets and the site show it.
+// Nothing of one course is written in the widgets, the site or core.
+
+/** A learning objective of the course (course.json `objectives`). */
+export const CourseObjectiveSchema = z.object({ id: z.string(), text: z.string() });
+export type CourseObjective = z.infer<typeof CourseObjectiveSchema>;
+
+/** A module as the course's landing page and syllabus list it. */
+export const OutlineModuleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** One line for the landing page's module overview. */
+  summary: z.string(),
+  /** The syllabus's paragraph about the module. */
+  description: z.string(),
+  /** Reading time in minutes; null when the course gives none (30 is shown). */
+  duration_minutes: z.nullable(z.number()),
+});
+export type OutlineModule = z.infer<typeof OutlineModuleSchema>;
+
+export const CourseOutlineSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** The dashboard's estimate for the whole course, as the course words it ("8-10 hours"). */
+  estimated_time: z.string(),
+  /** The syllabus's total reading time, excluding the quiz ("2h 32m"). */
+  syllabus_time: z.string(),
+  /** How long the pre-assessment takes ("10-15 minutes"). */
+  pre_assessment_time: z.string(),
+  objectives: z.array(CourseObjectiveSchema),
+  /** Modules in order. */
+  modules: z.array(OutlineModuleSchema),
+});
+export type CourseOutline = z.infer<typeof CourseOutlineSchema>;
