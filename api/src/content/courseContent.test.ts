@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LESSON_HTML_SANITIZE_CONFIG, MODULE_DURATION_MINUTES } from '@coursekit/core';
+import { LESSON_HTML_SANITIZE_CONFIG } from '@coursekit/core';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { marked } from 'marked';
@@ -11,6 +11,8 @@ import { CONTENT_DIR, type CourseContent, parseModuleMarkdown, readCourse } from
 // Managers" as it ships in api/content.
 
 const WORDS_PER_MINUTE = 130;
+/** learner §9: module 1 41m, 2 40m, 3 34m, 4 23m, 5 13m (the course's data: course.json). */
+const SPEC_DURATIONS: Record<number, number> = { 1: 41, 2: 40, 3: 34, 4: 23, 5: 13 };
 const BAND = 0.25;
 const SLOTS = ['intro', 'lesson-1', 'lesson-2', 'lesson-3', 'summary'];
 
@@ -48,8 +50,20 @@ describe('the course: Data Literacy for Facility Managers', () => {
       'Data Lineage: Tracing the Journey',
       'From Data Basics to Data Mastery (wrap-up)',
     ]);
-    for (const m of courseFile.modules) expect(m.durationMinutes).toBe(MODULE_DURATION_MINUTES[m.id]);
+    for (const m of courseFile.modules) expect(m.durationMinutes).toBe(SPEC_DURATIONS[m.id]);
     for (const m of course.modules) expect(m.description.length).toBeGreaterThan(100);
+  });
+
+  it('states learner §1/§9’s time texts and six objectives as its own data', () => {
+    expect(course.course).toMatchObject({
+      slug: 'data-literacy-for-facility-managers',
+      title: 'Data Literacy for Facility Managers',
+      estimatedTime: '8-10 hours',
+      syllabusTime: '2h 32m',
+      preAssessmentTime: '10-15 minutes',
+    });
+    expect(course.course.objectives).toHaveLength(6);
+    for (const m of course.modules) expect(m.summary?.length, `module ${m.id}`).toBeGreaterThan(20);
   });
 
   it('has five lessons per module, each over 100 characters', () => {
@@ -94,7 +108,7 @@ describe('the course: Data Literacy for Facility Managers', () => {
       const words = course.lessons
         .filter((l) => l.moduleId === m.id)
         .reduce((n, l) => n + wordCount(textOf(l.html)), 0);
-      const target = MODULE_DURATION_MINUTES[m.id]! * WORDS_PER_MINUTE;
+      const target = SPEC_DURATIONS[m.id]! * WORDS_PER_MINUTE;
       expect(words, `module ${m.id}: ${words} words, target ${target}`).toBeGreaterThanOrEqual(
         target * (1 - BAND),
       );

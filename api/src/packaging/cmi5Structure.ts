@@ -63,10 +63,10 @@ export function cmi5Aus(bundle: CourseBundle): Cmi5Au[] {
 export function cmi5Structure(bundle: CourseBundle): string {
   const iri = bundle.course.iri;
   const objectiveIri = (id: string) => `${iri}/objectives/${encodeURIComponent(id)}`;
-  const known = new Set(bundle.objectives.map((o) => o.id));
-  const objectives = bundle.objectives.length
+  const known = new Set(bundle.outline.objectives.map((o) => o.id));
+  const objectives = bundle.outline.objectives.length
     ? `  <objectives>
-${bundle.objectives
+${bundle.outline.objectives
   .map(
     (o) => `    <objective id="${xml(objectiveIri(o.id))}">
 ${text('title', o.id, '      ')}

@@ -84,7 +84,7 @@ export function scorm2004Manifest(bundle: CourseBundle, files: readonly string[]
       : `<imsss:primaryObjective objectiveID="course" satisfiedByMeasure="true">
               <imsss:minNormalizedMeasure>${mastery / 100}</imsss:minNormalizedMeasure>
             </imsss:primaryObjective>`;
-  const objectives = bundle.objectives
+  const objectives = bundle.outline.objectives
     .map((o) => `\n            <imsss:objective objectiveID="${xml(o.id)}"/>`)
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>

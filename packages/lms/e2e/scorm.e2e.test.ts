@@ -79,7 +79,7 @@ describe.each<Format>(['scorm12', 'scorm2004'])('the %s package in an LMS on sco
       expect(interactions).toHaveLength(2 * final.questions.length);
       expect(interactions[0]).toMatchObject({ type: 'choice', result: 'correct' });
       const objectives = (Object.values(cmi.objectives ?? {}) as Json[]).filter((o) => o?.id);
-      expect(objectives.map((o) => o.id)).toEqual(bundle.objectives.map((o) => o.id));
+      expect(objectives.map((o) => o.id)).toEqual(bundle.outline.objectives.map((o) => o.id));
     }
     const suspend = String(cmi.suspend_data);
     expect(suspend).toMatch(/^ck1~/);

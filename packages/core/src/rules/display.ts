@@ -20,7 +20,7 @@ export function moduleDurationMinutes(module: { duration_minutes?: number | null
   return module.duration_minutes ?? DEFAULT_MODULE_DURATION_MINUTES;
 }
 
-/** '41m', '1h 5m', '2h 0m'. */
+/** '45m', '1h 5m', '2h 0m'. */
 export function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;

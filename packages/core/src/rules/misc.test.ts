@@ -41,7 +41,10 @@ describe('avatar initials (learner §2)', () => {
 
 describe('durations (learner §9)', () => {
   it('are 41, 40, 34, 23, 13 minutes, and 30 for any other module', () => {
-    expect([1, 2, 3, 4, 5, 6].map(moduleDurationMinutes)).toEqual([41, 40, 34, 23, 13, 30]);
+    expect([17, 45, null].map((minutes) => moduleDurationMinutes({ duration_minutes: minutes }))).toEqual([
+      17, 45, 30,
+    ]);
+    expect(moduleDurationMinutes({})).toBe(30);
     expect(formatDuration(41)).toBe('41m');
     expect(formatDuration(152)).toBe('2h 32m');
   });

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
 // What a course says about itself, as data (issue 15): its title and description, the time texts the
-// spec's screens quote (learner §1/§9: "8-10 hours", "2h 32m", "10-15 minutes"), its learning
-// objectives and a line per module. The course's content folder holds it (course.json), the API
+// spec's screens quote (learner §1/§9: the dashboard's estimate, the syllabus total, the
+// pre-assessment's length), its learning objectives and a line per module. The course's content folder holds it (course.json), the API
 // stores it (the courses table) and serves it (GET /api/outline); the widgets and the site show it.
 // Nothing of one course is written in the widgets, the site or core.
 
@@ -27,11 +27,11 @@ export const CourseOutlineSchema = z.object({
   slug: z.string(),
   title: z.string(),
   description: z.string(),
-  /** The dashboard's estimate for the whole course, as the course words it ("8-10 hours"). */
+  /** The dashboard's estimate for the whole course, as the course words it (e.g. "6-8 hours"). */
   estimated_time: z.string(),
-  /** The syllabus's total reading time, excluding the quiz ("2h 32m"). */
+  /** The syllabus's total reading time, excluding the quiz (e.g. "1h 50m"). */
   syllabus_time: z.string(),
-  /** How long the pre-assessment takes ("10-15 minutes"). */
+  /** How long the pre-assessment takes (e.g. "5-10 minutes"). */
   pre_assessment_time: z.string(),
   objectives: z.array(CourseObjectiveSchema),
   /** Modules in order. */

@@ -183,6 +183,7 @@ export function createPackageAdapter(options: PackageAdapterOptions): PackageCou
       roles: async () => ['user'],
     },
     course: {
+      outline: () => run(endpoints.outline.answer, () => bundle.outline),
       modules: () => run(endpoints.modules.answer, (c) => c.modules()),
       lessons: (moduleId) =>
         run(endpoints.lessons.answer, (c) =>

@@ -60,7 +60,7 @@ describe('SCORM 2004 runtime on scorm-again', () => {
     expect(first).toMatchObject({ type: 'choice', result: 'correct' });
     expect(JSON.stringify(first)).toContain(final.questions[0]!.correct_answer.toLowerCase());
     const objectives = Object.values(cmi.objectives).filter((o) => typeof o === 'object' && o && 'id' in o);
-    expect(objectives.map((o) => o.id)).toEqual(bundle.objectives.map((o) => o.id));
+    expect(objectives.map((o) => o.id)).toEqual(bundle.outline.objectives.map((o) => o.id));
     expect(objectives.every((o) => o.success_status === 'passed')).toBe(true);
 
     const next = new Scorm2004API({ logLevel: 5 });

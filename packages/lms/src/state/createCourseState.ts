@@ -225,7 +225,7 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
     },
 
     modules(): Module[] {
-      return bundle.modules.map(({ duration_minutes: _d, ...m }) => m);
+      return bundle.modules.map((m) => ({ ...m }));
     },
     lessons(moduleId: number): Lesson[] {
       moduleOrFail(moduleId);

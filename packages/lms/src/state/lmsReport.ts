@@ -60,7 +60,7 @@ export function lmsReport(course: CourseState): LmsReport {
   const newest = attempts.at(-1);
   const success = attempts.length === 0 ? 'unknown' : attempts.some((a) => a.passed) ? 'passed' : 'failed';
 
-  const objectives = course.bundle.objectives.map((objective): LmsObjective => {
+  const objectives = course.bundle.outline.objectives.map((objective): LmsObjective => {
     const questions = judged?.questions.filter((q) => q.objectives.includes(objective.id)) ?? [];
     if (!best || questions.length === 0) {
       return { id: objective.id, description: objective.text, success: 'unknown', scaled: null };

@@ -41,9 +41,9 @@ export interface CoursePlayerProps {
   lessonId?: number;
   /** The quiz of the 'quiz' and 'results' screens. */
   quizId?: number;
-  /** The course title on the dashboard (default: the `courseTitle` text). */
+  /** The course title on the dashboard (default: the course's own, from its outline). */
   title?: string;
-  /** The course description on the dashboard (default: the `courseDescription` text). */
+  /** The course description on the dashboard (default: the course's own, from its outline). */
   description?: string;
 }
 
@@ -103,10 +103,9 @@ function Player(props: CoursePlayerProps) {
 }
 
 function Screen({ route, title, description, lessonId }: { route: Route } & CoursePlayerProps) {
-  const t = useStrings(playerStrings);
   switch (route.screen) {
     case 'dashboard':
-      return <Dashboard title={title ?? t.courseTitle} description={description ?? t.courseDescription} />;
+      return <Dashboard title={title} description={description} />;
     case 'modules':
       return <ModuleList />;
     case 'module':

@@ -1,7 +1,7 @@
 import { formatDuration, learnerScoreColor, moduleDurationMinutes, type QuizListItem } from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
 import { resultsPath } from '../provider/routes';
-import { useCertificate, useModules, useProgress, useQuizList } from '../queries/courseQueries';
+import { useCertificate, useModules, useOutline, useProgress, useQuizList } from '../queries/courseQueries';
 import { FormattedText } from '../strings/FormattedText';
 import { formatString } from '../strings/formatString';
 import { playerStrings } from '../strings/playerStrings';
@@ -12,8 +12,10 @@ import * as s from '../ui/styles.css';
 import { CertificateDownload } from './CertificateDownload';
 
 export interface DashboardProps {
-  title: string;
-  description: string;
+  /** Replaces the course's own title (its outline's). */
+  title?: string;
+  /** Replaces the course's own description. */
+  description?: string;
 }
 
 /** learner §2 /course: the course at a glance, and the way in. */
@@ -22,11 +24,12 @@ export function Dashboard({ title, description }: DashboardProps) {
   const t = useStrings(playerStrings);
   const progress = useProgress();
   const modules = useModules();
+  const outline = useOutline();
   const quizzes = useQuizList();
   const summary = progress.data?.summary;
   const certificate = useCertificate(summary?.courseComplete === true);
 
-  const error = progress.error ?? modules.error;
+  const error = progress.error ?? modules.error ?? outline.error;
   if (isUnauthorized(error)) return <SignInPrompt message={t.sessionExpired} />;
   if (error) {
     return (
@@ -35,11 +38,13 @@ export function Dashboard({ title, description }: DashboardProps) {
         onRetry={() => {
           void progress.refetch();
           void modules.refetch();
+          void outline.refetch();
         }}
       />
     );
   }
-  if (!summary || !modules.data) return <Skeletons />;
+  if (!summary || !modules.data || !outline.data) return <Skeletons />;
+  const course = outline.data;
 
   const pre = quizzes.data?.find((q) => q.quiz.kind === 'pre_assessment');
   const courseQuizzes = quizzes.data?.filter((q) => q.quiz.kind === 'course' && q.summary.hasAttempted) ?? [];
@@ -48,9 +53,9 @@ export function Dashboard({ title, description }: DashboardProps) {
   return (
     <div className={s.stack}>
       <header className={s.stack}>
-        <h2 className={s.heading}>{title}</h2>
-        <p className={s.muted}>{description}</p>
-        <p className={s.muted}>{formatString(t.estimatedTime, { time: t.courseTimeEstimated })}</p>
+        <h2 className={s.heading}>{title ?? course.title}</h2>
+        <p className={s.muted}>{description ?? course.description}</p>
+        <p className={s.muted}>{formatString(t.estimatedTime, { time: course.estimated_time })}</p>
       </header>
 
       <section className={s.card} aria-labelledby="ck-overall">
@@ -102,7 +107,12 @@ export function Dashboard({ title, description }: DashboardProps) {
               {summary.hasStarted ? t.continueLearning : t.gettingStarted}
             </h3>
             <p className={s.muted}>
-              {summary.hasStarted ? formatString(t.modulePickUp, { module: nextModuleId }) : t.courseBegin}
+              {summary.hasStarted
+                ? formatString(t.modulePickUp, { module: nextModuleId })
+                : formatString(t.courseBegin, {
+                    number: modules.data[0]?.id ?? nextModuleId,
+                    name: modules.data[0]?.name ?? '',
+                  })}
             </p>
             <div>
               <button
@@ -146,7 +156,9 @@ export function Dashboard({ title, description }: DashboardProps) {
             </>
           ) : (
             <>
-              <p className={s.muted}>{formatString(t.preAssessmentInvite, { time: t.preAssessmentTime })}</p>
+              <p className={s.muted}>
+                {formatString(t.preAssessmentInvite, { time: course.pre_assessment_time })}
+              </p>
               <div>
                 <button type="button" className={s.button.secondary} onClick={() => navigate('/assessment')}>
                   {t.takeAssessment}
@@ -174,7 +186,7 @@ export function Dashboard({ title, description }: DashboardProps) {
                   <h4 className={s.subheading}>
                     {formatString(t.moduleTitle, { number: m.id, name: m.name })}
                   </h4>
-                  <span className={s.muted}>{formatDuration(moduleDurationMinutes(m.id))}</span>
+                  <span className={s.muted}>{formatDuration(moduleDurationMinutes(m))}</span>
                 </div>
                 <p className={s.muted}>{m.description}</p>
                 <div className={s.spread}>

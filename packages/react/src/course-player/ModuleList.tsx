@@ -36,7 +36,7 @@ export function ModuleList() {
                         total: p.totalLessons,
                       })
                     : ''}{' '}
-                  · {formatDuration(moduleDurationMinutes(m.id))}
+                  · {formatDuration(moduleDurationMinutes(m))}
                 </span>
                 <button
                   type="button"

@@ -2,6 +2,7 @@
 export const courseKeys = {
   all: ['coursekit'] as const,
   settings: () => [...courseKeys.all, 'settings'] as const,
+  outline: () => [...courseKeys.all, 'outline'] as const,
   modules: () => [...courseKeys.all, 'modules'] as const,
   lessons: (moduleId: number) => [...courseKeys.all, 'lessons', moduleId] as const,
   progress: () => [...courseKeys.all, 'progress'] as const,

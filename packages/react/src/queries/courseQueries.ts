@@ -11,6 +11,16 @@ export function useSettings() {
   });
 }
 
+/** What the course says about itself: title, time texts, objectives, modules (public, rarely changes). */
+export function useOutline() {
+  const adapter = useCourseAdapter();
+  return useQuery({
+    queryKey: courseKeys.outline(),
+    queryFn: () => adapter.course.outline(),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useModules() {
   const adapter = useCourseAdapter();
   return useQuery({ queryKey: courseKeys.modules(), queryFn: () => adapter.course.modules() });

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
 import { useCourseAdapter } from '../provider/useCourseAdapter';
-import { useQuiz, useQuizList } from '../queries/courseQueries';
+import { useOutline, useQuiz, useQuizList } from '../queries/courseQueries';
 import { invalidateAfterAttempt } from '../queries/progressMutations';
 import { formatString } from '../strings/formatString';
 import { quizStrings } from '../strings/quizStrings';
@@ -30,6 +30,7 @@ export function PreAssessment() {
   const toast = useToast();
   const t = useStrings(quizStrings);
   const list = useQuizList();
+  const outline = useOutline();
   const pre = list.data?.find((q) => q.quiz.kind === 'pre_assessment');
   const quiz = useQuiz(pre?.quiz.id);
   const [phase, setPhase] = useState<Phase>('intro');
@@ -118,7 +119,9 @@ export function PreAssessment() {
         {quiz.data.quiz.description ? <p className={s.muted}>{quiz.data.quiz.description}</p> : null}
         <ul className={s.list}>
           <li>{formatString(t.assessmentQuestionCount, { count: questions.length })}</li>
-          <li>{formatString(t.assessmentNoTimeLimit, { time: t.preAssessmentTime })}</li>
+          {outline.data ? (
+            <li>{formatString(t.assessmentNoTimeLimit, { time: outline.data.pre_assessment_time })}</li>
+          ) : null}
           <li>{formatString(t.assessmentPassRule, { score: PRE_ASSESSMENT_PASSING_SCORE })}</li>
           <li>{t.assessmentRetakeAnyTime}</li>
         </ul>

@@ -7,7 +7,8 @@ import { sharedStrings } from './sharedStrings';
 /**
  * Every text the learner widgets show, read or announce: the spec's English (learner §2/§4/§8).
  * Keys name the meaning, not the English; `{name}` placeholders are filled by formatString. Texts
- * that core already holds (messages, COURSE_TIME) come from there; core's rules answer meanings
+ * that core already holds (messages, PLATFORM_TIME) come from there; what a course says about itself
+ * (its title, time texts, module names) is its data, read from the adapter's outline, never a text here; core's rules answer meanings
  * ('start', { kind: 'intro' }) and ruleTexts.ts picks these texts for them.
  * Where English needs a plural, the two forms are two keys (…One / …Other).
  *

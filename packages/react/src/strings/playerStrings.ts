@@ -1,4 +1,4 @@
-import { COURSE_TIME, messages } from '@coursekit/core';
+import { messages, PLATFORM_TIME } from '@coursekit/core';
 
 /** The CoursePlayer's texts: notices, dashboard, certificate, module list and module page. English, as the spec writes them; CourseProvider's `strings` replaces any of them. */
 export const playerStrings = {
@@ -10,16 +10,12 @@ export const playerStrings = {
   maintenanceTitle: 'Under Maintenance',
   maintenanceBody: 'We are currently performing scheduled maintenance to improve your experience.',
   maintenanceExpected: 'Expected Duration: {duration}',
-  maintenanceDuration: COURSE_TIME.maintenanceDuration,
+  maintenanceDuration: PLATFORM_TIME.maintenanceDuration,
   maintenanceCheckBack: 'Please check back shortly.',
   maintenanceSupport: 'If the problem persists, please contact support.',
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
-  courseTitle: 'Data Literacy for Facility Managers',
-  courseDescription:
-    'A self-paced course for facility-management and real estate professionals, in five modules.',
   estimatedTime: 'Estimated time: {time}',
-  courseTimeEstimated: COURSE_TIME.estimated,
   overallProgress: 'Overall Progress',
   overallProgressBar: 'Overall progress',
   certificateTitle: 'Certificate of Completion',
@@ -30,7 +26,7 @@ export const playerStrings = {
   finalQuizButton: 'Take Final Quiz',
   gettingStarted: 'Getting Started',
   modulePickUp: 'Pick up where you left off in Module {module}.',
-  courseBegin: 'Begin with Module 1: The Language of Data.',
+  courseBegin: 'Begin with Module {number}: {name}.',
   preAssessmentInvite: 'Check what you already know ({time}, no time limit).',
   modulesHeading: 'Modules',
   modulePercentComplete: '{percent}% complete',

@@ -1,4 +1,4 @@
-import { COURSE_TIME, messages } from '@coursekit/core';
+import { messages } from '@coursekit/core';
 
 /** Texts every learner widget may show: landmarks, loading and failure states, dialogs, toasts, and those two widgets share. English, as the spec writes them; CourseProvider's `strings` replaces any of them. */
 export const sharedStrings = {
@@ -21,7 +21,6 @@ export const sharedStrings = {
   startLearning: 'Start Learning',
   preAssessmentResults: 'Pre-Assessment Results',
   bestScore: 'Best score: {score}',
-  preAssessmentTime: COURSE_TIME.preAssessment,
   takeAssessment: 'Take Assessment',
   viewResults: 'View Results',
   moduleTitle: 'Module {number}: {name}',
