@@ -1,6 +1,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSession } from '../session/SessionProvider';
+import { useCourseOutline } from '../session/useCourseOutline';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MaintenanceGate } from './MaintenanceGate';
@@ -18,6 +19,12 @@ export function RootLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
+  const courseTitle = useCourseOutline().data?.title;
+
+  // The tab shows the course's title once it is read (index.html's <title> until then).
+  useEffect(() => {
+    if (courseTitle) document.title = courseTitle;
+  }, [courseTitle]);
 
   // After client-side navigation, move focus to the page so screen readers start at the content.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
