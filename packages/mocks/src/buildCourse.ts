@@ -1,10 +1,33 @@
-import { type Lesson, lessonKey, type Module, type Quiz, type QuizQuestionWithKey } from '@coursekit/core';
+import {
+  type CourseOutline,
+  type Lesson,
+  lessonKey,
+  type Module,
+  type Quiz,
+  type QuizQuestionWithKey,
+} from '@coursekit/core';
 import type { CourseFixture } from './fixtures/courseFixture';
 
 const createdAt = '2025-01-06T09:00:00.000Z';
 
+/** What the course says about itself (GET /outline), from a fixture: its facts and its modules in order. */
+export function buildOutline(fixture: CourseFixture): CourseOutline {
+  return {
+    ...fixture.course,
+    objectives: fixture.course.objectives.map((o) => ({ ...o })),
+    modules: fixture.modules.map((m) => ({
+      id: m.id,
+      name: m.name,
+      summary: m.summary,
+      description: m.description,
+      duration_minutes: m.duration_minutes,
+    })),
+  };
+}
+
 /**
- * The course a memory store serves, from a fixture: modules in order, lessons with their stable keys
+ * The course a memory store serves, from a fixture: its outline, modules in order (with their
+ * reading times), lessons with their stable keys
  * (core's lessonKey), the pre-assessment (quiz 1) and the course quiz (quiz 2) with their keys.
  */
 export function buildCourse(fixture: CourseFixture, options: { withQuizzes: boolean }) {
@@ -13,6 +36,7 @@ export function buildCourse(fixture: CourseFixture, options: { withQuizzes: bool
     name: m.name,
     description: m.description,
     order_index: i + 1,
+    duration_minutes: m.duration_minutes,
   }));
   const lessons: Lesson[] = fixture.modules.flatMap((m) =>
     m.lessons.map((l, i) => ({
@@ -53,5 +77,5 @@ export function buildCourse(fixture: CourseFixture, options: { withQuizzes: bool
       });
     });
   }
-  return { modules, lessons, quizzes, questions };
+  return { outline: buildOutline(fixture), modules, lessons, quizzes, questions };
 }

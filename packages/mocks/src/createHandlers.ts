@@ -46,6 +46,7 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     profile: ({ userId }) => store.profile(userId()),
     updateProfile: ({ userId, body }) => store.updateProfile(userId(), body as never),
     roles: ({ userId }) => ({ roles: store.roles(userId()) }),
+    outline: () => store.outline(),
     modules: ({ userId }) => {
       userId();
       return store.modules();

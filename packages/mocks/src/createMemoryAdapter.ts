@@ -116,6 +116,7 @@ export function createMemoryAdapter(store: MemoryStore, options: MemoryAdapterOp
       roles: () => asUser(undefined, (id) => store.roles(id)),
     },
     course: {
+      outline: () => run(endpoints.outline.answer, () => store.outline()),
       modules: () => asUser(endpoints.modules.answer, () => store.modules()),
       lessons: (moduleId) => asUser(endpoints.lessons.answer, () => store.lessons(moduleId)),
     },

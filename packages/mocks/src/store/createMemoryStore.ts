@@ -1,3 +1,4 @@
+import type { CourseOutline } from '@coursekit/core';
 import { seedAdminScenario } from '../admin/seedAdminScenario';
 import { type CourseFixture, courseFixture } from '../fixtures/courseFixture';
 import { type ScenarioName, type ScenarioOptions, scenarioOptions } from '../scenarios';
@@ -29,6 +30,10 @@ export function createMemoryStore(
   const store = {
     /** The scenario this store was seeded with. */
     options,
+    /** What the course says about itself (GET /outline, public): the fixture's facts and modules. */
+    outline(): CourseOutline {
+      return structuredClone(tables.outline);
+    },
     modulesList: tables.modules,
     lessonsList: tables.lessons,
     quizzesList: tables.quizzes,

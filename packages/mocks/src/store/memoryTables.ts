@@ -38,10 +38,13 @@ export function now(): string {
  */
 export function createMemoryTables(options: ScenarioOptions, fixture: CourseFixture) {
   let sequence = 0;
-  const { modules, lessons, quizzes, questions } = buildCourse(fixture, { withQuizzes: !options.noQuizzes });
+  const { outline, modules, lessons, quizzes, questions } = buildCourse(fixture, {
+    withQuizzes: !options.noQuizzes,
+  });
   const users = new Map<string, UserRow>();
   return {
     fixture,
+    outline,
     modules,
     lessons,
     quizzes,
