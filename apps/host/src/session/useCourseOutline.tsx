@@ -17,7 +17,6 @@ export function useCourseOutline() {
     queryFn: () => adapter.course.outline(),
     staleTime: 60 * 60_000,
     gcTime: Number.POSITIVE_INFINITY,
-    retry: 1,
   });
 }
 
