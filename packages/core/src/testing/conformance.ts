@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseAdapter } from '../adapter/CourseAdapter';
 import { lessonDoesNotExist, messages, moduleDoesNotExist } from '../messages';
+import { CourseOutlineSchema } from '../schemas/course';
 import { ProgressStateSchema } from '../schemas/derived';
 import { ModuleSchema, SessionSchema } from '../schemas/entities';
 import { CONFORMANCE_PASSWORD, expectCourseError, signedUp, uniqueEmail } from './expectations';
@@ -102,6 +103,25 @@ export function runAdapterConformance(name: string, harness: ConformanceHarness)
       it('needs a session', async () => {
         const adapter = await harness.makeAdapter();
         await expectCourseError(adapter.profile.get(), 'unauthorized', messages.sessionMissing);
+      });
+    });
+
+    describe('outline', () => {
+      it.runIf(accounts)('answers what the course says about itself without a session', async () => {
+        const adapter = await harness.makeAdapter();
+        const outline = CourseOutlineSchema.parse(await adapter.course.outline());
+        expect(outline.title.length).toBeGreaterThan(0);
+        expect(outline.modules.length).toBeGreaterThan(0);
+      });
+
+      it('lists the modules of the course, in order, with their reading times', async () => {
+        const { adapter } = await signedUp(harness);
+        const outline = CourseOutlineSchema.parse(await adapter.course.outline());
+        const modules = await adapter.course.modules();
+        expect(outline.modules.map((m) => m.id)).toEqual(modules.map((m) => m.id));
+        for (const [i, m] of modules.entries()) {
+          expect(ModuleSchema.parse(m).duration_minutes).toBe(outline.modules[i]!.duration_minutes);
+        }
       });
     });
 
