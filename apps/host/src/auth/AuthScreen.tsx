@@ -10,6 +10,7 @@ import {
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { useSession } from '../session/SessionProvider';
+import { Fact, useCourseOutline } from '../session/useCourseOutline';
 import { useToast } from '../ui/Toaster';
 import { signInLimiter, signUpLimiter } from './authLimiters';
 
@@ -20,6 +21,7 @@ export function AuthScreen({ mode }: { mode: Mode }) {
   const { adapter, session, loading } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
+  const outline = useCourseOutline();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -97,9 +99,9 @@ export function AuthScreen({ mode }: { mode: Mode }) {
     <div className="auth-card card">
       <h1>{signUp ? 'Create your account' : 'Sign in'}</h1>
       <p className="muted">
-        {signUp
-          ? 'Start the Data Literacy for Facility Managers course.'
-          : 'Welcome back to Data Literacy for Facility Managers.'}
+        <Fact outline={outline} width="24ch">
+          {(course) => (signUp ? `Start the ${course.title} course.` : `Welcome back to ${course.title}.`)}
+        </Fact>
       </p>
       <form onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
         {signUp ? (

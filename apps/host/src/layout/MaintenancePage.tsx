@@ -1,4 +1,4 @@
-import { COURSE_TIME } from '@coursekit/core';
+import { PLATFORM_TIME } from '@coursekit/core';
 import { useSession } from '../session/SessionProvider';
 import { useSignOut } from '../session/useSignOut';
 
@@ -14,7 +14,7 @@ export function MaintenancePage() {
         be back shortly.
       </p>
       <p>
-        <strong>Expected Duration: {COURSE_TIME.maintenanceDuration}</strong>
+        <strong>Expected Duration: {PLATFORM_TIME.maintenanceDuration}</strong>
       </p>
       <p>Please check back shortly. Your progress is saved and will be waiting for you.</p>
       {session ? (

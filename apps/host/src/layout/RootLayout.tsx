@@ -1,6 +1,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSession } from '../session/SessionProvider';
+import { useCourseOutline } from '../session/useCourseOutline';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MaintenanceGate } from './MaintenanceGate';
@@ -18,6 +19,15 @@ export function RootLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
+  const course = useCourseOutline().data;
+
+  // The tab shows the course's title, and the page's description is the course's, once the outline
+  // is read (index.html's neutral <title> and description until then).
+  useEffect(() => {
+    if (!course) return;
+    document.title = course.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', course.description);
+  }, [course]);
 
   // After client-side navigation, move focus to the page so screen readers start at the content.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change

@@ -1,14 +1,18 @@
 import { CoursePlayer, ProgressPanel } from '@coursekit/react';
 import { useParams } from '@tanstack/react-router';
-import { COURSE_TITLE } from '../pages/courseOutline';
+import { useCourseOutline } from '../session/useCourseOutline';
+import { LoadingScreen } from '../ui/LoadingScreen';
 import { WidgetHost } from './WidgetHost';
 
 // learner §2 course screens, each one screen of the CoursePlayer widget.
 
+/** The dashboard, titled with the course's own title (the widget's default if it cannot be read). */
 export function CourseScreen() {
+  const outline = useCourseOutline();
+  if (outline.isPending) return <LoadingScreen />;
   return (
     <WidgetHost>
-      <CoursePlayer screen="dashboard" title={COURSE_TITLE} />
+      <CoursePlayer screen="dashboard" {...(outline.data ? { title: outline.data.title } : {})} />
     </WidgetHost>
   );
 }

@@ -1,17 +1,25 @@
-import { COURSE_TIME } from '@coursekit/core';
-import { COURSE_TITLE, SUPPORT_EMAIL } from './courseOutline';
+import { OutlineError, Pending, useCourseOutline } from '../session/useCourseOutline';
+import { SUPPORT_EMAIL } from '../siteConfig';
+import { countInWords } from './countInWords';
 
 /** learner §1: the course, the initiative behind it, and the help mailbox. */
 export function About() {
+  const outline = useCourseOutline();
+  const course = outline.data;
   return (
-    <article className="prose">
+    <article className="prose" aria-busy={outline.isPending}>
       <h1>About this course</h1>
-      <p>
-        <strong>{COURSE_TITLE}</strong> is a self-paced online course that helps you read, question and
-        improve the data behind your buildings. It covers the language of data, data quality and validation,
-        governance and roles, lineage and lifecycle, and how to integrate systems and communicate what the
-        data shows.
-      </p>
+      {outline.isError ? <OutlineError retry={() => void outline.refetch()} /> : null}
+      {course ? (
+        <p>
+          <strong>{course.title}</strong>: {course.description}
+        </p>
+      ) : outline.isPending ? (
+        <p>
+          <Pending width="100%" />
+          <Pending width="60%" />
+        </p>
+      ) : null}
       <h2>Who it is for</h2>
       <p>
         Facility-management and real-estate professionals: facility and property managers, maintenance and
@@ -26,17 +34,29 @@ export function About() {
       </p>
       <h2>What you get</h2>
       <ul>
-        <li>Five modules, taken in sequence, each with an introduction, three lessons and a summary</li>
-        <li>A pre-assessment (about {COURSE_TIME.preAssessment}, no time limit, retake it any time)</li>
+        <li>
+          {course ? countInWords(course.modules.length, 'module') : 'Modules'}, taken in sequence, each with
+          an introduction, lessons and a summary
+        </li>
+        <li>
+          A pre-assessment ({course ? `about ${course.pre_assessment_time}, ` : ''}no time limit, retake it
+          any time)
+        </li>
         <li>A final multiple-choice quiz with instant feedback and an explanation for every answer</li>
         <li>Progress tracking across every lesson and module</li>
         <li>A certificate of completion when you finish all lessons and pass the final quiz</li>
       </ul>
       <h2>How long it takes</h2>
-      <p>
-        Allow an estimated {COURSE_TIME.estimated} in total. The syllabus reading time is{' '}
-        {COURSE_TIME.syllabus}, excluding the quiz.
-      </p>
+      {course ? (
+        <p>
+          Allow an estimated {course.estimated_time} in total. The syllabus reading time is{' '}
+          {course.syllabus_time}, excluding the quiz.
+        </p>
+      ) : outline.isPending ? (
+        <p>
+          <Pending width="80%" />
+        </p>
+      ) : null}
       <h2>Need help?</h2>
       <p>
         If you have a question about the course or your account, write to us at{' '}

@@ -1,12 +1,12 @@
-import { COURSE_TIME } from '@coursekit/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { notifyDataChanged } from '../session/dataEvents';
 import { useSession } from '../session/SessionProvider';
 import { useSystemSettings } from '../session/SettingsProvider';
+import { Fact, OutlineError, useCourseOutline } from '../session/useCourseOutline';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { useToast } from '../ui/Toaster';
-import { COURSE_TITLE, MODULE_OUTLINE } from './courseOutline';
+import { countInWords } from './countInWords';
 
 // Only a learner who finished the course sees it.
 const Dialog = lazy(() => import('../ui/Dialog').then((m) => ({ default: m.Dialog })));
@@ -19,6 +19,8 @@ export function Landing() {
   const [completed, setCompleted] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [resetting, setResetting] = useState(false);
+  const outline = useCourseOutline();
+  const course = outline.data;
   const userId = session?.user.id ?? null;
 
   useEffect(() => {
@@ -56,30 +58,43 @@ export function Landing() {
   const ctaTarget = session ? '/course' : '/signup';
 
   return (
-    <div className="landing">
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">{COURSE_TITLE}</h1>
+    <div className="landing" aria-busy={outline.isPending}>
+      <section className="hero" aria-labelledby={outline.isError ? undefined : 'hero-title'}>
+        {outline.isError ? (
+          <OutlineError retry={() => void outline.refetch()} />
+        ) : (
+          <h1 id="hero-title">
+            <Fact outline={outline} width="18ch">
+              {(c) => c.title}
+            </Fact>
+          </h1>
+        )}
         <p className="lead">
-          A self-paced online course for facility-management and real estate professionals: learn to read,
-          question and improve the data behind your buildings.
+          <Fact outline={outline} width="40ch">
+            {(c) => c.description}
+          </Fact>
         </p>
         <Link to={ctaTarget} className="button button-primary button-large">
           {session ? 'Continue Learning' : 'Start Learning Today'}
         </Link>
       </section>
 
-      <section aria-labelledby="modules-title">
-        <h2 id="modules-title">Five modules, one clear path</h2>
-        <ol className="module-overview">
-          {MODULE_OUTLINE.map((module) => (
-            <li key={module.id} className="card">
-              <span className="module-number">Module {module.id}</span>
-              <h3>{module.name}</h3>
-              <p>{module.summary}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      {course ? (
+        <section aria-labelledby="modules-title">
+          <h2 id="modules-title">{countInWords(course.modules.length, 'module')}, one clear path</h2>
+          <ol className="module-overview">
+            {course.modules.map((module) => (
+              <li key={module.id} className="card">
+                <span className="module-number">Module {module.id}</span>
+                <h3>{module.name}</h3>
+                <p>{module.summary}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : outline.isPending ? (
+        <section aria-hidden="true" className="module-overview-pending" />
+      ) : null}
 
       <section aria-labelledby="features-title">
         <h2 id="features-title">Why this course</h2>
@@ -102,8 +117,9 @@ export function Landing() {
       <section className="card promo" aria-labelledby="assessment-title">
         <h2 id="assessment-title">Test what you already know</h2>
         <p>
-          Take the pre-assessment: about {COURSE_TIME.preAssessment}, no time limit, and you can retake it any
-          time.
+          Take the pre-assessment
+          {course ? `: about ${course.pre_assessment_time}, no time limit,` : ': no time limit,'} and you can
+          retake it any time.
         </p>
         <Link to="/assessment" className="button">
           Take the Pre-Assessment
@@ -112,7 +128,14 @@ export function Landing() {
 
       <section className="closing" aria-labelledby="closing-title">
         <h2 id="closing-title">Ready to make your data work for you?</h2>
-        <p>Estimated course time: {COURSE_TIME.estimated}.</p>
+        {outline.isError ? null : (
+          <p>
+            Estimated course time:{' '}
+            <Fact outline={outline} width="10ch">
+              {(c) => `${c.estimated_time}.`}
+            </Fact>
+          </p>
+        )}
         <Link to={ctaTarget} className="button button-primary">
           {session ? 'Go to the Course' : 'Get Started'}
         </Link>

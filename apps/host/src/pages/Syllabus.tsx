@@ -1,41 +1,55 @@
-import { COURSE_TIME, formatDuration, moduleDurationMinutes } from '@coursekit/core';
-import { useQuery } from '@tanstack/react-query';
+import { formatDuration, moduleDurationMinutes } from '@coursekit/core';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useAdapter } from '../session/SessionProvider';
-import { COURSE_TITLE, LEARNING_OBJECTIVES, MODULE_OUTLINE } from './courseOutline';
+import { Fact, OutlineError, useCourseOutline } from '../session/useCourseOutline';
 
-/** learner §1/§2: objectives, modules with durations, 2h 32m excluding the quiz. */
+/** learner §1/§2: the course's objectives, its modules with durations, and its total reading time. */
 export function Syllabus() {
-  const adapter = useAdapter();
   const router = useRouter();
-  const modules = useQuery({ queryKey: ['host', 'modules'], queryFn: () => adapter.course.modules() });
-  const rows =
-    modules.data ?? MODULE_OUTLINE.map((m) => ({ id: m.id, name: m.name, description: m.summary }));
+  const outline = useCourseOutline();
+  const course = outline.data;
 
   return (
-    <article className="prose">
-      <h1>Syllabus: {COURSE_TITLE}</h1>
-      <p>
-        Total time: <strong>{COURSE_TIME.syllabus}</strong> (excluding the quiz).
-      </p>
+    <article className="prose" aria-busy={outline.isPending}>
+      <h1>
+        Syllabus
+        <Fact outline={outline} width="18ch">
+          {(c) => `: ${c.title}`}
+        </Fact>
+      </h1>
+      {outline.isError ? <OutlineError retry={() => void outline.refetch()} /> : null}
+      {outline.isError ? null : (
+        <p>
+          Total time:{' '}
+          <strong>
+            <Fact outline={outline} width="5ch">
+              {(c) => c.syllabus_time}
+            </Fact>
+          </strong>{' '}
+          (excluding the quiz).
+        </p>
+      )}
       <h2>Learning objectives</h2>
-      <ol>
-        {LEARNING_OBJECTIVES.map((objective) => (
-          <li key={objective}>{objective}</li>
-        ))}
-      </ol>
+      {course ? (
+        <ol>
+          {course.objectives.map((objective) => (
+            <li key={objective.id}>{objective.text}</li>
+          ))}
+        </ol>
+      ) : null}
       <h2>Modules</h2>
-      <ol className="syllabus-modules">
-        {rows.map((module) => (
-          <li key={module.id}>
-            <strong>
-              Module {module.id}: {module.name}
-            </strong>{' '}
-            <span className="badge">{formatDuration(moduleDurationMinutes(module.id))}</span>
-            <p>{module.description}</p>
-          </li>
-        ))}
-      </ol>
+      {course ? (
+        <ol className="syllabus-modules">
+          {course.modules.map((module) => (
+            <li key={module.id}>
+              <strong>
+                Module {module.id}: {module.name}
+              </strong>{' '}
+              <span className="badge">{formatDuration(moduleDurationMinutes(module))}</span>
+              <p>{module.description}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
       <h2>Final quiz</h2>
       <p>A multiple-choice quiz with instant feedback and an explanation for every answer.</p>
       <div className="actions">
