@@ -1,25 +1,21 @@
 import type { CourseAdapter } from '@coursekit/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
-import { hostQueryClient } from './learner/hostQueryClient';
 import { createHostRouter } from './router';
 import { SessionProvider } from './session/SessionProvider';
 import { SettingsProvider } from './session/SettingsProvider';
 import { ToastProvider } from './ui/Toaster';
 
-/** The whole site on one adapter (tests pass another) and one query cache. */
+/** The whole site on one adapter (tests pass another). */
 export function App({ adapter }: { adapter: CourseAdapter }) {
   const [router] = useState(createHostRouter);
   return (
-    <QueryClientProvider client={hostQueryClient}>
-      <SessionProvider adapter={adapter}>
-        <SettingsProvider>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </SettingsProvider>
-      </SessionProvider>
-    </QueryClientProvider>
+    <SessionProvider adapter={adapter}>
+      <SettingsProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </SettingsProvider>
+    </SessionProvider>
   );
 }

@@ -2,9 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { onDataChanged } from '../session/dataEvents';
 
 /**
- * The one query cache of the site (the App provides it): the course's outline, which the landing
- * page shows, and every lazily loaded screen (widgets and account pages), so moving between routes
- * does not refetch what is fresh.
+ * The one query cache of every lazily loaded screen (widgets and account pages), so moving between
+ * routes does not refetch what is fresh. Loaded with the first such screen, never on the landing page.
  */
 export const hostQueryClient = new QueryClient({
   defaultOptions: {
@@ -18,6 +17,5 @@ export const hostQueryClient = new QueryClient({
   },
 });
 
-// Another user, a sign-out or a reset elsewhere: nothing cached of a learner may show. The course's
-// outline is the same for everyone, so it stays.
-onDataChanged(() => hostQueryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'outline' }));
+// Another user, a sign-out or a reset elsewhere: nothing cached may show.
+onDataChanged(() => hostQueryClient.clear());

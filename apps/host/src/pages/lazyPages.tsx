@@ -1,20 +1,49 @@
-// The pages loaded on demand (the landing and auth screens are in the main bundle). The App provides
-// the query cache they share.
+// The pages loaded on demand (the landing and auth screens are in the main bundle).
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { hostQueryClient } from '../learner/hostQueryClient';
 import { CertificateCheck as CertificateCheckPage } from './CertificateCheck';
 import { Profile as ProfilePage } from './Profile';
+import { Syllabus as SyllabusPage } from './Syllabus';
+
+const Cached = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={hostQueryClient}>{children}</QueryClientProvider>
+);
 
 export { About } from './About';
 export { Account } from './Account';
-export { Profile } from './Profile';
-export { Syllabus } from './Syllabus';
+
+export function Profile() {
+  return (
+    <Cached>
+      <ProfilePage />
+    </Cached>
+  );
+}
 
 /** learner §2 /edit-profile: the profile, opened in edit mode. */
 export function EditProfile() {
-  return <ProfilePage startEditing />;
+  return (
+    <Cached>
+      <ProfilePage startEditing />
+    </Cached>
+  );
 }
 
 export function CertificateCheck() {
   const { code } = useParams({ strict: false });
-  return <CertificateCheckPage code={code} />;
+  return (
+    <Cached>
+      <CertificateCheckPage code={code} />
+    </Cached>
+  );
+}
+
+export function Syllabus() {
+  return (
+    <Cached>
+      <SyllabusPage />
+    </Cached>
+  );
 }

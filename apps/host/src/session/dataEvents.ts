@@ -1,5 +1,5 @@
-// A tiny signal between the session and the query cache: "the learner's data changed
-// (or the user did), drop what is cached".
+// A tiny signal between the main bundle and the lazily loaded screens: "the learner's data changed
+// (or the user did), drop what is cached". The main bundle stays free of the query library.
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

@@ -1,23 +1,95 @@
-import type { CourseOutline } from '@coursekit/core';
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { CourseAdapter, CourseOutline } from '@coursekit/core';
+import { type ReactNode, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useAdapter } from './SessionProvider';
 
 // What the course says about itself (title, description, time texts, objectives, a line per module)
 // comes from the adapter, never from the site's source: `adapter.course.outline()` is public, so the
 // landing page, the syllabus and the sign-in screens read it signed out too.
+//
+// A small store of its own rather than the query library: the landing page and the sign-in screens
+// are in the main bundle, which stays free of TanStack Query (the lazily loaded screens bring it).
 
-export const OUTLINE_QUERY_KEY = ['host', 'outline'] as const;
+/** The outline as a page reads it. */
+export interface OutlineState {
+  data: CourseOutline | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => void;
+}
 
-/** The course's outline, shared by every page (read once; it changes only when a course is loaded). */
-export function useCourseOutline() {
+interface Entry {
+  data?: CourseOutline;
+  error?: unknown;
+  loading?: Promise<void>;
+  listeners: Set<() => void>;
+  /** What useSyncExternalStore compares: a new object on every change. */
+  snapshot: { data?: CourseOutline; failed: boolean };
+}
+
+// One read per adapter, shared by every page; it changes only when a course is loaded.
+const entries = new WeakMap<CourseAdapter, Entry>();
+
+function entryOf(adapter: CourseAdapter): Entry {
+  let entry = entries.get(adapter);
+  if (!entry) {
+    entry = { listeners: new Set(), snapshot: { failed: false } };
+    entries.set(adapter, entry);
+  }
+  return entry;
+}
+
+function load(adapter: CourseAdapter, entry: Entry): void {
+  if (entry.loading || entry.data) return;
+  const publish = () => {
+    entry.snapshot = { ...(entry.data ? { data: entry.data } : {}), failed: entry.error !== undefined };
+    for (const listener of entry.listeners) listener();
+  };
+  entry.error = undefined;
+  publish();
+  // The site's retry rule (hostQueryClient): once more after a second, never for not_found.
+  const read = () =>
+    adapter.course.outline().catch(async (error: unknown) => {
+      if ((error as { code?: unknown } | null)?.code === 'not_found') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return adapter.course.outline();
+    });
+  entry.loading = read()
+    .then(
+      (outline) => {
+        entry.data = outline;
+      },
+      (error: unknown) => {
+        entry.error = error ?? new Error('outline failed');
+      },
+    )
+    .finally(() => {
+      entry.loading = undefined;
+      publish();
+    });
+}
+
+/** The course's outline, shared by every page (read once per adapter). */
+export function useCourseOutline(): OutlineState {
   const adapter = useAdapter();
-  return useQuery<CourseOutline>({
-    queryKey: OUTLINE_QUERY_KEY,
-    queryFn: () => adapter.course.outline(),
-    staleTime: 60 * 60_000,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const entry = entryOf(adapter);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    [entry],
+  );
+  const snapshot = useSyncExternalStore(subscribe, () => entry.snapshot);
+  useEffect(() => {
+    if (!entry.data && !entry.error) load(adapter, entry);
+  }, [adapter, entry]);
+  const refetch = useCallback(() => load(adapter, entry), [adapter, entry]);
+  return {
+    data: snapshot.data,
+    isPending: !snapshot.data && !snapshot.failed,
+    isError: snapshot.failed,
+    refetch,
+  };
 }
 
 /** Where a page's course facts could not be read: a short line and a retry, the page around it. */
@@ -46,7 +118,7 @@ export function Fact({
   width,
   children,
 }: {
-  outline: UseQueryResult<CourseOutline>;
+  outline: OutlineState;
   width?: string;
   children: (course: CourseOutline) => ReactNode;
 }) {

@@ -1,6 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { hostQueryClient } from '../learner/hostQueryClient';
 import { clearAdminCache } from '../session/adminCheck';
 
 afterEach(() => cleanup());
@@ -14,6 +13,3 @@ window.scrollTo = () => undefined;
 
 // Each test is a new user world; the admin answer is cached per user id for 30 s.
 afterEach(() => clearAdminCache());
-
-// Each test renders the site on its own adapter: nothing it read (the course's outline too) carries over.
-afterEach(() => hostQueryClient.clear());

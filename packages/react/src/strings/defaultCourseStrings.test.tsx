@@ -29,6 +29,9 @@ const markers = Object.fromEntries(
 const content = [
   courseFixture.course.title,
   courseFixture.course.description,
+  courseFixture.course.estimated_time,
+  courseFixture.course.syllabus_time,
+  courseFixture.course.pre_assessment_time,
   ...courseFixture.modules.flatMap((m) => [m.name, m.description, ...m.lessons.map((l) => l.title)]),
   ...[courseFixture.preAssessment, courseFixture.finalQuiz].flatMap((q) => [
     q.title,
