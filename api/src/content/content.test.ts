@@ -24,8 +24,13 @@ function fixture(dir: string, module1: string) {
   writeFileSync(
     path.join(dir, 'course.json'),
     JSON.stringify({
+      slug: 'data-literacy',
       title: 'Data Literacy for Facility Managers',
       description: 'd',
+      estimatedTime: '2 hours',
+      syllabusDuration: '1h 20m',
+      preAssessmentTime: '5 minutes',
+      objectives: [{ id: 'LO1', text: 'Name the kinds of data.' }],
       modules: [
         { id: 1, name: 'The Language of Data', title: 'Fundamentals', description: 'm1' },
         { id: 2, name: 'Data Quality and Validation', title: 'Truth in Data', description: 'm2' },
