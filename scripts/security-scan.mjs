@@ -282,15 +282,11 @@ const lessons = await expect(
 const lessonKey = lessons[0].lesson_key;
 const quizzes = await expect(200, await call('GET', '/quizzes', { token: learnerToken() }), 'quizzes');
 const courseQuiz = quizzes.find((q) => q.quiz.kind === 'course')?.quiz ?? quizzes[0].quiz;
-const preQuiz = quizzes.find((q) => q.quiz.kind === 'pre_assessment')?.quiz ?? courseQuiz;
 const { questions } = await expect(
   200,
   await call('GET', `/quizzes/${courseQuiz.id}`, { token: learnerToken() }),
   'course quiz',
 );
-const preQuestions = (
-  await expect(200, await call('GET', `/quizzes/${preQuiz.id}`, { token: learnerToken() }), 'pre-assessment')
-).questions;
 const startAttempt = async (quizId) =>
   (
     await expect(
@@ -301,7 +297,6 @@ const startAttempt = async (quizId) =>
   ).id;
 const answerAttempt = await startAttempt(courseQuiz.id);
 const answerPathAttempt = await startAttempt(courseQuiz.id);
-const completeAttempt = await startAttempt(preQuiz.id);
 
 // ---------------------------------------------------------------- the counting proxy
 function startProxy() {
@@ -531,9 +526,15 @@ async function runWapiti(ms) {
 
 // ---------------------------------------------------------------- sqlmap
 // The targets: every input the API reads that could reach SQL, most telling first (a target the
-// time bound does not reach is reported as skipped). `*` marks a path parameter; `params` is sqlmap's
-// -p (the inputs that reach a query: a password only reaches argon2, so it is left out). Bodies are
-// JSON, which sqlmap takes apart value by value.
+// time bound does not reach is reported as not reached). `*` marks a path parameter. `params` is
+// sqlmap's -p, given where it must be: a password only reaches argon2, so it is left out; sqlmap
+// silently skips a parameter whose name looks like an anti-CSRF token (token, refresh_token, grant)
+// unless -p names it; and the User-Agent, which only an admin action stores. `ignore` is
+// --ignore-code, for an endpoint whose ordinary answer to the sample request is a 401 or 404 (sqlmap
+// gives up on those otherwise). Bodies are JSON, which sqlmap takes apart value by value. Completing
+// an attempt is left out: only the first request completes it, every later one answers 409 before
+// its answers are read, so sqlmap would compare nothing (its answers are letters, checked by the
+// schema; api/src/security/hostileInput.test.ts sends it hostile input).
 const sqlmapTargets = [
   {
     name: 'admin user search',
@@ -552,7 +553,7 @@ const sqlmapTargets = [
     name: 'profile update (stored)',
     method: 'PATCH',
     path: '/api/profile',
-    body: { display_name: 'Scan Learner', avatar_url: null },
+    body: { display_name: 'Scan Learner', avatar_url: '/storage/avatars/scan.png' },
     session: 'scan-learner',
   },
   {
@@ -575,17 +576,40 @@ const sqlmapTargets = [
     session: 'scan-learner',
   },
   {
-    name: 'quiz completion with answers',
-    method: 'POST',
-    path: `/api/attempts/${completeAttempt}/complete`,
-    body: { answers: { [String(preQuestions[0].id)]: 'B' } },
-    session: 'scan-learner',
-  },
-  {
     name: 'LMS package by course slug',
     method: 'GET',
     path: '/api/admin/content/package?format=scorm12&course=no-such-course',
     session: 'scan-admin',
+    ignore: '404',
+  },
+  {
+    name: 'admin creates a user (stored, logged with the User-Agent)',
+    method: 'POST',
+    path: '/api/admin/users',
+    body: {
+      email: 'scan-created@example.com',
+      password: password,
+      displayName: 'Scan Created',
+      avatarUrl: '/storage/avatars/scan.png',
+      sendInvite: false,
+    },
+    params: 'email,displayName,avatarUrl,User-Agent',
+    session: 'scan-admin',
+  },
+  {
+    name: 'admin edits a profile (stored, logged with the User-Agent)',
+    method: 'PATCH',
+    path: `/api/admin/users/${learnerId}`,
+    body: { display_name: 'Scan Learner', avatar_url: '/storage/avatars/scan.png' },
+    params: 'display_name,avatar_url,User-Agent',
+    session: 'scan-admin',
+  },
+  {
+    name: 'sign-up (name stored)',
+    method: 'POST',
+    path: '/api/auth/signup',
+    body: { email: 'scan-signup@example.com', password, name: 'Scan Signup' },
+    params: 'email,name',
   },
   {
     name: 'password recovery e-mail',
@@ -594,19 +618,35 @@ const sqlmapTargets = [
     body: { email: 'nobody@example.com' },
   },
   {
+    name: 'verification e-mail again',
+    method: 'POST',
+    path: '/api/auth/resend',
+    body: { email: 'nobody@example.com' },
+  },
+  {
     name: 'e-mail verification token',
     method: 'POST',
     path: '/api/auth/verify',
     body: { token: 'not-a-token' },
+    params: 'token',
   },
   {
     name: 'refresh token',
     method: 'POST',
     path: '/api/auth/refresh',
     body: { refresh_token: 'not-a-refresh-token' },
+    params: 'refresh_token',
+    ignore: '401',
   },
   {
-    name: 'system message (stored, admin log keeps the User-Agent)',
+    name: 'certificate download grant',
+    method: 'GET',
+    path: '/api/certificate/pdf?grant=not-a-grant',
+    params: 'grant',
+    ignore: '401',
+  },
+  {
+    name: 'system message (stored, logged with the User-Agent)',
     method: 'PATCH',
     path: '/api/admin/settings',
     body: { system_message: 'Scan in progress', system_message_type: 'info' },
@@ -620,10 +660,22 @@ const sqlmapTargets = [
     session: 'scan-admin',
   },
   {
+    name: 'admin action log page',
+    method: 'GET',
+    path: '/api/admin/audit/actions?page=1&pageSize=20',
+    session: 'scan-admin',
+  },
+  {
     name: 'quiz attempt by id',
     method: 'POST',
     path: `/api/attempts/${answerPathAttempt}*/answers`,
     body: { question_id: questions[1]?.id ?? questions[0].id, answer: 'A' },
+    session: 'scan-learner',
+  },
+  {
+    name: 'quiz by id',
+    method: 'GET',
+    path: `/api/quizzes/${courseQuiz.id}*`,
     session: 'scan-learner',
   },
   {
@@ -633,10 +685,28 @@ const sqlmapTargets = [
     session: 'scan-learner',
   },
   {
+    name: 'module progress reset by id',
+    method: 'DELETE',
+    path: `/api/progress/modules/${moduleId}*`,
+    session: 'scan-learner',
+  },
+  {
     name: 'admin user by id',
     method: 'GET',
     path: `/api/admin/users/${learnerId}*`,
     session: 'scan-admin',
+  },
+  {
+    name: "a learner's attempts by quiz id (admin)",
+    method: 'GET',
+    path: `/api/admin/users/${learnerId}/quizzes/${courseQuiz.id}*/attempts`,
+    session: 'scan-admin',
+  },
+  {
+    name: 'dev mailbox message by id',
+    method: 'GET',
+    path: '/api/dev/mailbox/no-such-message*',
+    ignore: '404',
   },
 ];
 // --level 3: the payload sets of level 3 (and, where -p names it, the User-Agent); --risk 2 adds the
@@ -680,6 +750,7 @@ async function runSqlmap(target, ms, index) {
   // target tests them when its -p names them, and skips them otherwise.
   if (target.params) args.push('-p', target.params);
   else args.push('--skip', 'user-agent,referer');
+  if (target.ignore) args.push('--ignore-code', target.ignore);
   const began = Date.now();
   await refreshSessions();
   const run = await runTool('sqlmap', args, ms, join(work, `sqlmap-${index}.log`));
@@ -691,7 +762,9 @@ async function runSqlmap(target, ms, index) {
     /identified the following injection point|is vulnerable\. Do you want/i.test(line),
   );
   const hints = lines.filter((line) =>
-    /might be injectable|appears to be .* injectable|false positive or unexploitable/i.test(line),
+    /might be injectable|appears to be .* injectable|false positive or unexploitable|ignoring .*parameter/i.test(
+      line,
+    ),
   );
   const clean = /all tested parameters do not appear to be injectable/i.test(run.output);
   const problems = lines.filter((line) => /\[CRITICAL\]/.test(line));
@@ -786,7 +859,7 @@ for (const [category, items] of [...wapitiVulns, ...wapitiAnomalies]) {
     say(`    ${item.method} ${item.path} ${item.parameter ?? ''}: ${item.info}`);
 }
 say(
-  `sqlmap ${versions.sqlmap}: ${sqlmapTargets.length} targets, ${SQLMAP_OPTIONS.join(' ')}; ` +
+  `sqlmap ${versions.sqlmap}: ${sqlmapTargets.length} targets, ${SQLMAP_OPTIONS.map((o) => (o.includes(' ') ? `'${o}'` : o)).join(' ')}; ` +
     `${fmt(sqlmapTotal.requests)} requests`,
 );
 say(`  statuses: ${statusLine(sqlmapTotal.statuses) || 'none'}`);
