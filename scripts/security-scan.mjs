@@ -104,10 +104,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 async function abort(message) {
   process.stderr.write(`${message}\n`);
+  if (finishing) return;
   finishing = true;
   await teardown(true);
   process.exit(2);
 }
+// Whatever goes wrong, the API (and a scratch database) do not outlive the scan.
+process.on('uncaughtException', (err) => abort(`The scan failed: ${err?.stack ?? err}`));
+process.on('unhandledRejection', (err) => abort(`The scan failed: ${err?.stack ?? err}`));
 
 // ---------------------------------------------------------------- the API
 function freePort() {
@@ -303,11 +307,11 @@ function startProxy() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const phases = new Map();
   const state = { phase: 'setup', requests: 0, fivexx: [], refused: [], upstreamErrors: [] };
-  const tally = (status) => {
-    let entry = phases.get(state.phase);
+  const tally = (phase, status) => {
+    let entry = phases.get(phase);
     if (!entry) {
       entry = { requests: 0, statuses: {} };
-      phases.set(state.phase, entry);
+      phases.set(phase, entry);
     }
     entry.requests += 1;
     entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
@@ -329,6 +333,9 @@ function startProxy() {
       }
       target = `${url.pathname}${url.search}`;
     }
+    // A scanner stopped at its time bound drops its connections mid-request: nothing to report.
+    req.on('error', () => {});
+    res.on('error', () => {});
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => {
@@ -346,7 +353,7 @@ function startProxy() {
         { host: LOOPBACK, port: apiPort, method: req.method, path: target, headers, agent },
         (answer) => {
           const status = answer.statusCode ?? 0;
-          tally(status);
+          tally(phase, status);
           if (status >= 500) {
             state.fivexx.push({
               phase,
@@ -366,7 +373,7 @@ function startProxy() {
         },
       );
       upstream.on('error', (err) => {
-        tally('no answer');
+        tally(phase, 'no answer');
         state.upstreamErrors.push({
           phase,
           requestId,
@@ -792,22 +799,34 @@ say(`scanners through the counting proxy ${proxy.url}; wapiti for at most ${Math
 const wapiti = await runWapiti(wapitiMs);
 say(`wapiti done in ${wapiti.seconds} s; sqlmap for the ${fmt(Math.round(available() / 1000))} s left`);
 
-const sqlmapResults = [];
-for (const [i, target] of sqlmapTargets.entries()) {
-  // An even share of what is left, at least MIN_TARGET_MS while that much is left: the first
-  // (most telling) targets run when the budget is short.
-  const share = Math.max(MIN_TARGET_MS, Math.floor(available() / (sqlmapTargets.length - i)));
-  if (available() < MIN_TARGET_MS) {
-    sqlmapResults.push({ target, skipped: true });
-    continue;
-  }
-  const result = await runSqlmap(target, share, i + 1);
-  sqlmapResults.push({ target, ...result });
+const sqlmapResults = sqlmapTargets.map((target) => ({ target, skipped: true }));
+const report = (i, result, pass) => {
   const stats = proxy.phases.get(`sqlmap ${i + 1}`);
   say(
-    `  sqlmap ${i + 1}/${sqlmapTargets.length} ${target.name}: ${result.outcome}, ` +
-      `${fmt(stats?.requests ?? 0)} requests, ${result.seconds} s`,
+    `  sqlmap ${i + 1}/${sqlmapTargets.length}${pass === 2 ? ' again' : ''} ${sqlmapTargets[i].name}: ` +
+      `${result.outcome}, ${fmt(stats?.requests ?? 0)} requests so far, ${result.seconds} s`,
   );
+};
+// First pass: each target an even share of what is left, at least MIN_TARGET_MS while that much is
+// left (so the first, most telling targets run when the budget is short).
+for (const [i, target] of sqlmapTargets.entries()) {
+  if (available() < MIN_TARGET_MS) break;
+  const share = Math.max(MIN_TARGET_MS, Math.floor(available() / (sqlmapTargets.length - i)));
+  sqlmapResults[i] = { target, ...(await runSqlmap(target, share, i + 1)) };
+  report(i, sqlmapResults[i], 1);
+}
+// Second pass: the time the quick targets left over goes to those the first pass cut, from scratch.
+const cut = sqlmapResults.flatMap((r, i) => (r.outcome === 'time bound hit' ? [i] : []));
+for (const [k, i] of cut.entries()) {
+  const share = Math.floor(available() / (cut.length - k));
+  const first = sqlmapResults[i];
+  if (share < first.seconds * 1000 * 1.5) break; // not enough more to be worth starting over
+  sqlmapResults[i] = {
+    target: first.target,
+    ...(await runSqlmap(first.target, share, i + 1)),
+    cutAt: first.seconds,
+  };
+  report(i, sqlmapResults[i], 2);
 }
 proxy.state.phase = 'after';
 const stillSignedIn = (await call('GET', '/auth/user', { token: learnerToken() })).status === 200;
@@ -879,7 +898,10 @@ for (const [i, result] of sqlmapResults.entries()) {
     continue;
   }
   const stats = proxy.phases.get(`sqlmap ${i + 1}`) ?? { requests: 0, statuses: {} };
-  say(`  ${i + 1}. ${label}: ${result.outcome}, ${fmt(stats.requests)} requests in ${result.seconds} s`);
+  const time = result.cutAt
+    ? `cut at ${result.cutAt} s, then run again for ${result.seconds} s`
+    : `in ${result.seconds} s`;
+  say(`  ${i + 1}. ${label}: ${result.outcome}, ${fmt(stats.requests)} requests ${time}`);
   for (const line of [...result.findings, ...result.hints, ...result.problems]) say(`       ${line.trim()}`);
 }
 say(`all requests through the proxy: ${fmt(allTotal.requests)} (${statusLine(allTotal.statuses)})`);
@@ -903,6 +925,9 @@ for (const hit of fivexx.slice(0, 20)) {
   if (hit.userAgent && !/sqlmap|wapiti/i.test(hit.userAgent)) say(`      user-agent: ${hit.userAgent}`);
   for (const message of logged) say(`      API log: ${message}`);
 }
+if (api.exitCode !== null || api.signalCode !== null) {
+  say(`THE API EXITED during the scan (${api.exitCode ?? api.signalCode}); its log: ${apiLog}`);
+}
 say(`requests the API never answered: ${proxy.state.upstreamErrors.length}`);
 for (const hit of proxy.state.upstreamErrors.slice(0, 10))
   say(`  [${hit.phase}] ${hit.request}: ${hit.error}`);
@@ -917,7 +942,8 @@ const failed =
   proxy.state.upstreamErrors.length > 0 ||
   proxy.state.refused.length > 0 ||
   !wapiti.reported ||
-  api.exitCode !== null;
+  api.exitCode !== null ||
+  api.signalCode !== null;
 say(failed ? 'result: FINDINGS (see above)' : 'result: nothing found');
 finishing = true;
 await teardown(keepWork || failed);
