@@ -103,8 +103,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 async function abort(message) {
+  if (finishing) return; // already stopping (SIGINT): what fails now is the teardown's doing
   process.stderr.write(`${message}\n`);
-  if (finishing) return;
   finishing = true;
   await teardown(true);
   process.exit(2);
@@ -405,6 +405,8 @@ mkdirSync(toolEnv.HOME, { recursive: true });
 /** Runs `tool args` under `timeout` for at most `ms`; its output goes to `log` and is answered. */
 function runTool(tool, args, ms, log) {
   return new Promise((resolve) => {
+    if (finishing) return; // stopping: start nothing more, and never settle
+
     const out = createWriteStream(log);
     let output = '';
     const seconds = Math.max(1, Math.floor(ms / 1000));
