@@ -6,7 +6,14 @@ import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { getSettings } from '../settings/service';
-import { applyCourse, CONTENT_DIR, copyImages, type LoadSummary, readCourse, upsertCourseFacts } from './loader';
+import {
+  applyCourse,
+  CONTENT_DIR,
+  copyImages,
+  type LoadSummary,
+  readCourse,
+  upsertCourseFacts,
+} from './loader';
 
 /**
  * First start: with no modules in the database, load the course from api/content (and its images;

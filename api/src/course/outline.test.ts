@@ -6,8 +6,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCourse, CONTENT_DIR, readCourse } from '../content/loader';
 import { seed } from '../content/seed';
-import { schema } from '../db/index';
 import { directoryStorage } from '../content/storage';
+import { schema } from '../db/index';
 import { call, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
 
 // A course's facts are data (issue 15): what the outline says comes from the content folder through

@@ -243,8 +243,13 @@ export const courses = pgTable('courses', {
   estimatedTime: text('estimated_time').notNull(),
   syllabusTime: text('syllabus_time').notNull(),
   preAssessmentTime: text('pre_assessment_time').notNull(),
-  objectives: jsonb('objectives').$type<Array<{ id: string; text: string }>>().notNull().default(sql`'[]'::jsonb`),
-  status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('published'),
+  objectives: jsonb('objectives')
+    .$type<Array<{ id: string; text: string }>>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  status: text('status', { enum: ['draft', 'published', 'archived'] })
+    .notNull()
+    .default('published'),
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -33,7 +33,8 @@ describe.each(DRIVERS)('package manifests of the seed course (%s)', (driver) => 
       output: expect.stringContaining('validates'),
     });
     expect(xml).toContain('<imsss:minNormalizedMeasure>0.8</imsss:minNormalizedMeasure>');
-    for (const objective of course.bundle.outline.objectives) expect(xml).toContain(`objectiveID="${objective.id}"`);
+    for (const objective of course.bundle.outline.objectives)
+      expect(xml).toContain(`objectiveID="${objective.id}"`);
   });
 
   it('cmi5.xml validates against CourseStructure.xsd: one AU per module, the final quiz, the pre-assessment', async () => {

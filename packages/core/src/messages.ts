@@ -127,7 +127,8 @@ export const messages = {
   partnerBadSignature: 'Partner token refused: its signature does not verify.',
   partnerExpired: 'Partner token refused: it has expired. Sign in again on your intranet.',
   partnerMissingClaims: 'Partner token refused: it needs a subject and a valid e-mail.',
-  courseNotLoaded: 'No course is loaded yet: load it from its content folder (npm run content:load -w @coursekit/api).',
+  courseNotLoaded:
+    'No course is loaded yet: load it from its content folder (npm run content:load -w @coursekit/api).',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -32,30 +32,30 @@ function sources(dir: string): string[] {
   });
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const facts: Array<{ what: string; pattern: RegExp }> = [
-  { what: 'the course title', pattern: new RegExp(escape(course.title)) },
-  ...course.modules.map((m) => ({ what: `module name “${m.name}”`, pattern: new RegExp(escape(m.name)) })),
+  { what: 'the course title', pattern: new RegExp(literal(course.title)) },
+  ...course.modules.map((m) => ({ what: `module name “${m.name}”`, pattern: new RegExp(literal(m.name)) })),
   ...course.modules
     .filter((m) => m.summary)
-    .map((m) => ({ what: `module summary “${m.summary}”`, pattern: new RegExp(escape(m.summary!)) })),
+    .map((m) => ({ what: `module summary “${m.summary}”`, pattern: new RegExp(literal(m.summary!)) })),
   ...course.modules
     .filter((m) => m.durationMinutes !== undefined)
     .map((m) => {
       const printed = formatDuration(m.durationMinutes!);
       return {
         what: `module duration ${printed}`,
-        pattern: new RegExp(`(?<![\\w.-])${escape(printed)}(?![\\w-])`),
+        pattern: new RegExp(`(?<![\\w.-])${literal(printed)}(?![\\w-])`),
       };
     }),
   ...[course.estimatedTime, course.syllabusDuration, course.preAssessmentTime].map((time) => ({
     what: `time text “${time}”`,
-    pattern: new RegExp(`(?<![\\w-])${escape(time)}(?![\\w-])`),
+    pattern: new RegExp(`(?<![\\w-])${literal(time)}(?![\\w-])`),
   })),
   ...course.objectives.map((o) => ({
     what: `objective “${o.text.slice(0, 40)}…”`,
-    pattern: new RegExp(escape(o.text.slice(0, 60))),
+    pattern: new RegExp(literal(o.text.slice(0, 60))),
   })),
 ];
 

@@ -226,7 +226,8 @@ export const endpoints = {
     auth: 'none',
     answer: CourseOutlineSchema,
     errors: ['not_found'],
-    summary: 'What the course says about itself: title, time texts, objectives, its modules (404 before any course is loaded)',
+    summary:
+      'What the course says about itself: title, time texts, objectives, its modules (404 before any course is loaded)',
   }),
   modules: e({
     method: 'GET',

@@ -5,7 +5,13 @@ import { summarizeProgress } from '../rules/progress';
 import type { Lesson, Module, ProgressRecord } from '../schemas/entities';
 import { type QueueStorage, withOfflineQueue } from './withOfflineQueue';
 
-const modules: Module[] = [1, 2].map((id) => ({ id, name: `M${id}`, description: '', order_index: id, duration_minutes: null }));
+const modules: Module[] = [1, 2].map((id) => ({
+  id,
+  name: `M${id}`,
+  description: '',
+  order_index: id,
+  duration_minutes: null,
+}));
 const lessons: Lesson[] = modules.flatMap((m) =>
   [1, 2].map((order) => ({
     id: m.id * 10 + order,

@@ -11,7 +11,6 @@ export const PackageFormatSchema = z.enum(['scorm12', 'scorm2004', 'cmi5']);
 export type PackageFormat = z.infer<typeof PackageFormatSchema>;
 export const PACKAGE_FORMATS = PackageFormatSchema.options;
 
-
 /** A question with its key, its explanation and the objectives it checks. */
 export const BundleQuestionSchema = z.object({
   ...QuizQuestionSchema.shape,
