@@ -37,6 +37,13 @@ export function runQuizConformance(harness: {
       }
     });
 
+    it('answers an unknown quiz with 404 and the same message on every call', async () => {
+      const { adapter } = await signedUp(harness);
+      await expectCourseError(adapter.quizzes.get(99_999), 'not_found', messages.quizNotFound);
+      await expectCourseError(adapter.quizzes.startAttempt(99_999), 'not_found', messages.quizNotFound);
+      await expectCourseError(adapter.quizzes.attempts(99_999), 'not_found', messages.quizNotFound);
+    });
+
     it('locks an answer, reveals the key, refuses a second answer, and scores on completion', async () => {
       const { adapter } = await signedUp(harness);
       const { quiz, questions } = await courseQuiz(adapter);
