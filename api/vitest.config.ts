@@ -8,7 +8,9 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A server's start (migrations, the course loaded, the bootstrap admin's argon2id hash) takes
+    // 2–5 s alone; with PGlite on a 2-core machine running other suites it was seen past 60 s.
+    hookTimeout: 180_000,
     pool: 'forks',
   },
 });
