@@ -11,13 +11,13 @@ import { z } from 'zod';
 import type { Db } from '../db/index';
 import { schema } from '../db/index';
 import { withImageSizes } from './imageSizes';
+import { parseModuleMarkdown } from './moduleMarkdown';
 import type { Storage } from './storage';
 
 /** The course in the repo: api/content. */
 export const CONTENT_DIR = fileURLToPath(new URL('../../content', import.meta.url));
+export { MIN_SECTION_LENGTH, parseModuleMarkdown } from './moduleMarkdown';
 export { IMAGE_BUCKET };
-/** Sections this short are headings without a lesson under them. */
-export const MIN_SECTION_LENGTH = 100;
 
 const CourseFileSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens'),
@@ -98,25 +98,6 @@ export function lessonHtml(markdown: string): string {
   purifier ??= createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
   const html = marked.parse(markdown, { async: false, gfm: true }) as string;
   return purifier.sanitize(html, LESSON_HTML_SANITIZE_CONFIG as never) as unknown as string;
-}
-
-/** One module file: `# title`, then each `## ` section is one lesson (sections over 100 characters). */
-export function parseModuleMarkdown(markdown: string): Array<{ title: string; body: string }> {
-  const sections: Array<{ title: string; body: string }> = [];
-  let current: { title: string; lines: string[] } | undefined;
-  let fence = false;
-  for (const line of markdown.split(/\r?\n/)) {
-    if (/^(```|~~~)/.test(line)) fence = !fence;
-    const heading = !fence && /^## (.+?)\s*#*\s*$/.exec(line);
-    if (heading) {
-      if (current) sections.push({ title: current.title, body: current.lines.join('\n').trim() });
-      current = { title: heading[1]!.trim(), lines: [] };
-    } else if (current) {
-      current.lines.push(line);
-    }
-  }
-  if (current) sections.push({ title: current.title, body: current.lines.join('\n').trim() });
-  return sections.filter((s) => s.body.length > MIN_SECTION_LENGTH);
 }
 
 /** Reads whatever modules exist under `dir` (a module without its markdown has no lessons yet). */

@@ -9,14 +9,16 @@
  * Run: `npm run fixtures` (tsx packages/mocks/scripts/generate-fixture.ts). The mocks' test
  * src/fixtures/courseFixture.test.ts fails when the content changed and this was not run.
  *
- * Repo tooling, not package source: it parses the content itself (as api/src/content/loader.ts does)
- * rather than importing the API's loader, which would bring the API's database modules along.
+ * Repo tooling, not package source: lessons are split by the API's own rule
+ * (api/src/content/moduleMarkdown.ts); the API's loader itself is not imported, as it would bring
+ * the API's database modules along.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { marked, type Token, type Tokens } from 'marked';
+import { parseModuleMarkdown } from '../../../api/src/content/moduleMarkdown';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(here, '../../..');
@@ -25,8 +27,6 @@ export const CONTENT_DIR = path.join(REPO, 'api/content');
 /** The generated fixture. */
 export const FIXTURE_FILE = path.join(REPO, 'packages/mocks/src/fixtures/course.generated.json');
 
-/** Sections this short are headings without a lesson under them (the API's MIN_SECTION_LENGTH). */
-const MIN_SECTION_LENGTH = 100;
 /** How many opening paragraphs of a lesson the fixture keeps as its content. */
 const OPENING_PARAGRAPHS = 2;
 /**
@@ -81,25 +81,6 @@ interface QuestionFile {
   explanation?: string | null;
 }
 type QuizFile = Partial<Record<'preAssessment' | 'finalQuiz', QuestionFile[]>>;
-
-/** One module file's lessons: each `## ` section (outside code fences) over 100 characters. */
-export function lessonSections(markdown: string): Array<{ title: string; body: string }> {
-  const sections: Array<{ title: string; body: string }> = [];
-  let current: { title: string; lines: string[] } | undefined;
-  let fence = false;
-  for (const line of markdown.split(/\r?\n/)) {
-    if (/^(```|~~~)/.test(line)) fence = !fence;
-    const heading = !fence && /^## (.+?)\s*#*\s*$/.exec(line);
-    if (heading) {
-      if (current) sections.push({ title: current.title, body: current.lines.join('\n').trim() });
-      current = { title: heading[1]!.trim(), lines: [] };
-    } else if (current) {
-      current.lines.push(line);
-    }
-  }
-  if (current) sections.push({ title: current.title, body: current.lines.join('\n').trim() });
-  return sections.filter((s) => s.body.length > MIN_SECTION_LENGTH);
-}
 
 /** The first paragraphs of a lesson's text (not its figures), as HTML. */
 export function openingHtml(markdown: string, count = OPENING_PARAGRAPHS): string {
@@ -166,7 +147,7 @@ export function buildFixtureData(dir = CONTENT_DIR) {
     modules: course.modules.map((m) => {
       const file = `module-${m.id}.md`;
       const sections = moduleFiles.has(file)
-        ? lessonSections(readFileSync(path.join(dir, 'modules', file), 'utf8'))
+        ? parseModuleMarkdown(readFileSync(path.join(dir, 'modules', file), 'utf8'))
         : [];
       return {
         id: m.id,
