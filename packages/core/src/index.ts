@@ -201,7 +201,6 @@ export {
   isPassing,
   latestAttempt,
   numberAttempts,
-  PRE_ASSESSMENT_PASSING_SCORE,
   reviewQuestion,
   selectedLetter,
   summarizeQuizAttempts,

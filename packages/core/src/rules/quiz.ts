@@ -7,8 +7,6 @@ import type {
   StoredAnswer,
 } from '../schemas/entities';
 
-/** learner §9: the pre-assessment passes at 75%. */
-export const PRE_ASSESSMENT_PASSING_SCORE = 75;
 /** learner §4/§9: auto-advance after an answer. */
 export const ASSESSMENT_ADVANCE_MS = 500;
 export const COURSE_QUIZ_ADVANCE_MS = 1500;

@@ -1,3 +1,5 @@
+import { formatDuration } from '@coursekit/core';
+import { courseFixture, createMemoryAdapter, createMemoryStore } from '@coursekit/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../test/renderWidget';
@@ -6,6 +8,30 @@ import { CoursePlayer } from './CoursePlayer';
 afterEach(() => vi.useRealTimers());
 
 describe('CoursePlayer dashboard (/course)', () => {
+  it('shows what the course says about itself: title, description, estimated time, modules and their durations', async () => {
+    const [first, second, ...rest] = courseFixture.modules;
+    const fixture = {
+      ...courseFixture,
+      course: { ...courseFixture.course, title: 'Reading a Meter-Data Report', estimated_time: '3 hours' },
+      modules: [
+        { ...first!, name: 'Meters and Registers', duration_minutes: 17 },
+        { ...second!, duration_minutes: null },
+        ...rest,
+      ],
+    };
+    const adapter = createMemoryAdapter(createMemoryStore('new-learner', fixture));
+    renderWidget(<CoursePlayer screen="dashboard" />, { adapter });
+    expect(
+      await screen.findByRole('heading', { name: 'Reading a Meter-Data Report', level: 2 }),
+    ).toBeTruthy();
+    expect(screen.getByText(courseFixture.course.description)).toBeTruthy();
+    expect(screen.getByText('Estimated time: 3 hours')).toBeTruthy();
+    expect(screen.getByText('Begin with Module 1: Meters and Registers.')).toBeTruthy();
+    const modules = within(screen.getByRole('region', { name: 'Modules' }));
+    expect(modules.getByText(formatDuration(17))).toBeTruthy();
+    expect(modules.getByText(formatDuration(30))).toBeTruthy(); // no duration given: 30 minutes
+  });
+
   it('greets a new learner with Getting Started and opens module 1', async () => {
     const { user } = renderWidget(<CoursePlayer />);
     expect(await screen.findByRole('heading', { name: 'Getting Started' })).toBeTruthy();

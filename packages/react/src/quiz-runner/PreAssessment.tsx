@@ -1,9 +1,4 @@
-import {
-  type AnswerLetter,
-  ASSESSMENT_ADVANCE_MS,
-  type CompletedAttempt,
-  PRE_ASSESSMENT_PASSING_SCORE,
-} from '@coursekit/core';
+import { type AnswerLetter, ASSESSMENT_ADVANCE_MS, type CompletedAttempt } from '@coursekit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
@@ -122,7 +117,7 @@ export function PreAssessment() {
           {outline.data ? (
             <li>{formatString(t.assessmentNoTimeLimit, { time: outline.data.pre_assessment_time })}</li>
           ) : null}
-          <li>{formatString(t.assessmentPassRule, { score: PRE_ASSESSMENT_PASSING_SCORE })}</li>
+          <li>{formatString(t.assessmentPassRule, { score: quiz.data.quiz.passing_score })}</li>
           <li>{t.assessmentRetakeAnyTime}</li>
         </ul>
         <div className={s.row}>

@@ -1,4 +1,5 @@
 import { ASSESSMENT_ADVANCE_MS, COURSE_QUIZ_ADVANCE_MS } from '@coursekit/core';
+import { courseFixture, createMemoryAdapter, createMemoryStore } from '@coursekit/mocks';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../test/renderWidget';
@@ -41,6 +42,18 @@ describe('QuizRunner quiz list (/quizzes)', () => {
 });
 
 describe('QuizRunner pre-assessment (/assessment)', () => {
+  it('states the pass mark and the time the course gives its pre-assessment', async () => {
+    const fixture = {
+      ...courseFixture,
+      course: { ...courseFixture.course, pre_assessment_time: '5 minutes' },
+      preAssessment: { ...courseFixture.preAssessment, passing_score: 60 },
+    };
+    const adapter = createMemoryAdapter(createMemoryStore('new-learner', fixture));
+    renderWidget(<QuizRunner view="assessment" />, { adapter, onNavigate: vi.fn() });
+    expect(await screen.findByText('60% or higher passes')).toBeTruthy();
+    expect(await screen.findByText('No time limit (about 5 minutes)')).toBeTruthy();
+  });
+
   it('records answers, advances after 0.5 s, toasts All Questions Answered, and submits', async () => {
     const onNavigate = vi.fn();
     const { user, store } = renderWidget(<QuizRunner view="assessment" />, { onNavigate, fakeTimers: true });
