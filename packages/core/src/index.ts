@@ -62,6 +62,7 @@ export {
   AnswerBodySchema,
   CertificateAnswerSchema,
   CompleteBodySchema,
+  coursePath,
   DownloadAnswerSchema,
   EmailBodySchema,
   endpoints,
@@ -82,6 +83,7 @@ export {
 } from './http/endpoints';
 export type { MessageKey } from './messages';
 export {
+  courseDoesNotExist,
   diagnosticsLoadErrorMessage,
   lessonDoesNotExist,
   messages,
@@ -305,8 +307,22 @@ export {
   ScoreGroupSchema,
   SHORT_QUESTION_LENGTH,
 } from './schemas/analytics';
-export type { CourseObjective, CourseOutline, OutlineModule } from './schemas/course';
-export { CourseObjectiveSchema, CourseOutlineSchema, OutlineModuleSchema } from './schemas/course';
+export type {
+  CatalogAnswer,
+  CatalogCourse,
+  CatalogProgress,
+  CourseObjective,
+  CourseOutline,
+  OutlineModule,
+} from './schemas/course';
+export {
+  CatalogAnswerSchema,
+  CatalogCourseSchema,
+  CatalogProgressSchema,
+  CourseObjectiveSchema,
+  CourseOutlineSchema,
+  OutlineModuleSchema,
+} from './schemas/course';
 export type {
   BundleQuestion,
   BundleQuiz,

@@ -129,12 +129,17 @@ export const messages = {
   partnerMissingClaims: 'Partner token refused: it needs a subject and a valid e-mail.',
   courseNotLoaded:
     'No course is loaded yet: load it from its content folder (npm run content:load -w @coursekit/api).',
+  courseArchived:
+    'This course is archived: your records and certificate are kept, but no new attempts can start.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
 
 /** learner §8: 'Module {id} does not exist' */
 export const moduleDoesNotExist = (moduleId: number | string): string => `Module ${moduleId} does not exist`;
+
+/** An unknown course slug (API 404; the site shows its not-found page). */
+export const courseDoesNotExist = (slug: string): string => `Course "${slug}" does not exist`;
 
 /** learner §8: 'Lesson {id} does not exist...' */
 export const lessonDoesNotExist = (lessonId: number | string): string => `Lesson ${lessonId} does not exist`;

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { CourseAdapter, Unsubscribe } from '../adapter/CourseAdapter';
 import { sessionNeedsRefresh } from '../rules/display';
 import { DEFAULT_SYSTEM_SETTINGS, SystemSettingsSchema } from '../schemas/entities';
-import { type EndpointName, endpoints } from './endpoints';
+import { coursePath, type Endpoint, type EndpointName, endpoints } from './endpoints';
 import { followEventStream } from './eventStream';
 import {
   type CallInit,
@@ -36,8 +36,12 @@ type AnswerOf<N extends EndpointName> = (typeof endpoints)[N] extends {
 export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapter {
   const transport = createHttpTransport(options);
   const { session } = transport;
-  const call = <N extends EndpointName>(name: N, init?: CallInit) =>
-    transport.call(endpoints[name], init) as Promise<AnswerOf<N>>;
+  // A course-scoped call names the adapter's course in its path; without one it means the default.
+  const call = <N extends EndpointName>(name: N, init?: CallInit) => {
+    const endpoint: Endpoint = endpoints[name];
+    const path = endpoint.scope === 'course' ? coursePath(endpoint.path, options.course) : endpoint.path;
+    return transport.call({ ...endpoint, path }, init) as Promise<AnswerOf<N>>;
+  };
 
   const adapter: HttpCourseAdapter = {
     auth: {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { CourseErrorCode } from '../errors';
-import { CourseOutlineSchema } from '../schemas/course';
+import { CatalogAnswerSchema, CourseOutlineSchema } from '../schemas/course';
 import { ProgressStateSchema, QuizListItemSchema } from '../schemas/derived';
 import {
   AnswerLetterSchema,
@@ -81,6 +81,11 @@ export interface Endpoint {
    */
   errors?: readonly CourseErrorCode[];
   summary: string;
+  /**
+   * 'course': about one course. It answers at its path for the default course and at
+   * `/courses/:course` + its path for any course by slug (`coursePath`); an unknown slug is 404.
+   */
+  scope?: 'course';
 }
 
 const e = <const T extends Endpoint>(endpoint: T): T => endpoint;
@@ -220,7 +225,16 @@ export const endpoints = {
     summary: 'The learner’s roles',
   }),
 
+  courses: e({
+    method: 'GET',
+    path: '/courses',
+    auth: 'none',
+    answer: CatalogAnswerSchema,
+    summary:
+      'The catalog: published courses, default first, each with the signed-in learner’s progress (null without a session)',
+  }),
   outline: e({
+    scope: 'course',
     method: 'GET',
     path: '/outline',
     auth: 'none',
@@ -230,6 +244,7 @@ export const endpoints = {
       'What the course says about itself: title, time texts, objectives, its modules (404 before any course is loaded)',
   }),
   modules: e({
+    scope: 'course',
     method: 'GET',
     path: '/modules',
     auth: 'user',
@@ -237,6 +252,7 @@ export const endpoints = {
     summary: 'Modules by order_index',
   }),
   lessons: e({
+    scope: 'course',
     method: 'GET',
     path: '/modules/:moduleId/lessons',
     auth: 'user',
@@ -246,6 +262,7 @@ export const endpoints = {
   }),
 
   progress: e({
+    scope: 'course',
     method: 'GET',
     path: '/progress',
     auth: 'user',
@@ -253,6 +270,7 @@ export const endpoints = {
     summary: 'Records and summary',
   }),
   setLessonCompleted: e({
+    scope: 'course',
     method: 'PUT',
     path: '/progress/lessons/:lessonKey',
     auth: 'user',
@@ -262,6 +280,7 @@ export const endpoints = {
     summary: 'Mark a lesson complete or not, by stable key',
   }),
   resetProgress: e({
+    scope: 'course',
     method: 'DELETE',
     path: '/progress',
     auth: 'user',
@@ -269,6 +288,7 @@ export const endpoints = {
     summary: 'Delete all progress and quiz attempts',
   }),
   resetModule: e({
+    scope: 'course',
     method: 'DELETE',
     path: '/progress/modules/:moduleId',
     auth: 'user',
@@ -278,6 +298,7 @@ export const endpoints = {
   }),
 
   quizzes: e({
+    scope: 'course',
     method: 'GET',
     path: '/quizzes',
     auth: 'user',
@@ -285,6 +306,7 @@ export const endpoints = {
     summary: 'Quizzes oldest first, each with the learner’s summary',
   }),
   quiz: e({
+    scope: 'course',
     method: 'GET',
     path: '/quizzes/:quizId',
     auth: 'user',
@@ -293,6 +315,7 @@ export const endpoints = {
     summary: 'A quiz and its questions, without answers',
   }),
   startAttempt: e({
+    scope: 'course',
     method: 'POST',
     path: '/quizzes/:quizId/attempts',
     auth: 'user',
@@ -301,6 +324,7 @@ export const endpoints = {
     summary: 'Open an attempt (201)',
   }),
   attempts: e({
+    scope: 'course',
     method: 'GET',
     path: '/quizzes/:quizId/attempts',
     auth: 'user',
@@ -328,6 +352,7 @@ export const endpoints = {
   }),
 
   certificate: e({
+    scope: 'course',
     method: 'GET',
     path: '/certificate',
     auth: 'user',
@@ -335,6 +360,7 @@ export const endpoints = {
     summary: 'The learner’s certificate, or null until the course is complete',
   }),
   certificateDownload: e({
+    scope: 'course',
     method: 'POST',
     path: '/certificate/download',
     auth: 'user',
@@ -360,4 +386,9 @@ export function pathOf(path: string, params: Record<string, string | number> = {
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** Where a course-scoped path answers for one course: `/courses/{slug}` + path (no slug: the default). */
+export function coursePath(path: string, course?: string | null): string {
+  return course ? `/courses/${encodeURIComponent(course)}${path}` : path;
 }

@@ -21,6 +21,11 @@ export interface HttpAdapterOptions {
   storage?: SessionStorageLike;
   /** The storage key; defaults to 'coursekit.session'. */
   storageKey?: string;
+  /**
+   * The course this adapter shows, by slug: its course-scoped calls go to `/courses/{slug}/…`.
+   * Absent: the platform's default course (the unscoped calls).
+   */
+  course?: string;
   /** For tests and non-browser hosts. */
   fetch?: typeof globalThis.fetch;
   /** Per-request time-out; defaults to 15 s. */

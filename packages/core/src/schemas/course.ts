@@ -38,3 +38,30 @@ export const CourseOutlineSchema = z.object({
   modules: z.array(OutlineModuleSchema),
 });
 export type CourseOutline = z.infer<typeof CourseOutlineSchema>;
+
+/** A learner's progress through one course, as the catalog shows it. */
+export const CatalogProgressSchema = z.object({
+  completed_lessons: z.number(),
+  total_lessons: z.number(),
+  percentage: z.number(),
+  /** True once the course's certificate is issued to this learner. */
+  certified: z.boolean(),
+});
+export type CatalogProgress = z.infer<typeof CatalogProgressSchema>;
+
+/** One published course in the catalog (GET /api/courses). */
+export const CatalogCourseSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  estimated_time: z.string(),
+  /** The course the unscoped routes (`/course`, `/api/modules`…) show. */
+  is_default: z.boolean(),
+  module_count: z.number(),
+  /** The signed-in learner's progress; null when the catalog is read without a session. */
+  progress: z.nullable(CatalogProgressSchema),
+});
+export type CatalogCourse = z.infer<typeof CatalogCourseSchema>;
+
+export const CatalogAnswerSchema = z.object({ courses: z.array(CatalogCourseSchema) });
+export type CatalogAnswer = z.infer<typeof CatalogAnswerSchema>;
