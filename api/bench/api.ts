@@ -70,6 +70,7 @@ try {
           .filter(() => Math.random() < 0.5)
           .map((l) => ({
             userId: u.id,
+            courseId: l.courseId,
             lessonId: l.id,
             lessonKey: l.lessonKey,
             moduleId: l.moduleId,

@@ -54,7 +54,7 @@ if (cluster.isWorker) {
         startBanner({
           config,
           mail,
-          course: seeded!.course,
+          courses: seeded!.courses,
           admin: seeded!.admin,
           workers: 1,
           singleWorkerReason: plan.reason,

@@ -11,13 +11,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { CONTENT_DIR } from '../content/loader';
+import { SEED_COURSE_DIR } from '../content/loader';
 import { openDatabase, schema } from '../db/index';
 import { devMailbox } from '../mail/mailer';
 import {
   call,
   closeServer,
   DRIVERS,
+  defaultCourseId,
   listen,
   signInAdmin,
   signUp,
@@ -54,7 +55,7 @@ describe.each(DRIVERS)('admin content pipeline and image tools (%s)', (driver) =
 
   beforeAll(async () => {
     contentDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-content-'));
-    cpSync(CONTENT_DIR, contentDir, { recursive: true });
+    cpSync(SEED_COURSE_DIR, contentDir, { recursive: true });
     server = await startServer(driver, {
       contentDir,
       // The spec's figures (2 s pause, 1 s/2 s retries, 10 s time-out, 3 s slow) scaled down, with
@@ -198,6 +199,7 @@ describe.each(DRIVERS)('admin image tools (%s)', (driver) => {
     const [row] = await server.database.db
       .insert(lessons)
       .values({
+        courseId: await defaultCourseId(server.database.db),
         moduleId: 1,
         lessonKey: key,
         title: key,

@@ -1,12 +1,13 @@
 import { adminMessages, type ContentLoadResult, contentResults } from '@coursekit/core';
 import { and, eq, ne } from 'drizzle-orm';
-import { applyCourse, CONTENT_DIR, type CourseContent, copyImages, readCourse } from '../content/loader';
+import { applyCourse, type CourseContent, copyImages, readCourse, SEED_COURSE_DIR } from '../content/loader';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { logAction } from './actionLog';
 import type { AdminAuth } from './guard';
 
-const contentDir = (ctx: AppContext) => ctx.contentDir ?? CONTENT_DIR;
+// The default course's folder (admin content tools are the default course's until the console picks one).
+const contentDir = (ctx: AppContext) => ctx.contentDir ?? SEED_COURSE_DIR;
 
 /** One content operation at a time on this instance: two loads would race on the same lesson keys. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -63,10 +64,22 @@ export async function loadModuleContent(
       result = contentResults.moduleMissing(moduleId);
     } else {
       const summary = await serialized(async () => {
-        const others = await ctx.db
-          .select()
-          .from(schema.lessons)
-          .where(and(eq(schema.lessons.isActive, true), ne(schema.lessons.moduleId, moduleId)));
+        const [row] = await ctx.db
+          .select({ id: schema.courses.id })
+          .from(schema.courses)
+          .where(eq(schema.courses.slug, course.course.slug));
+        const others = row
+          ? await ctx.db
+              .select()
+              .from(schema.lessons)
+              .where(
+                and(
+                  eq(schema.lessons.courseId, row.id),
+                  eq(schema.lessons.isActive, true),
+                  ne(schema.lessons.moduleId, moduleId),
+                ),
+              )
+          : [];
         const content: CourseContent = {
           course: course.course,
           modules: [module],

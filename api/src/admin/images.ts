@@ -111,6 +111,7 @@ export async function runCorrection(
             })
             .where(eq(lessons.id, update.id));
           await tx.insert(lessonVersions).values({
+            courseId: row.courseId,
             lessonId: row.id,
             lessonKey: row.lessonKey,
             version: row.version + 1,

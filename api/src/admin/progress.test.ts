@@ -12,6 +12,7 @@ import {
   call,
   closeServer,
   DRIVERS,
+  defaultCourseId,
   listen,
   signInAdmin,
   signUp,
@@ -43,11 +44,13 @@ describe.each(DRIVERS)('admin progress, settings, diagnostics and tracking (%s)'
     const quizzes = await as.quizzes.list();
     // Two completed attempts of every quiz, an hour apart (written directly: the quiz flow has its own tests).
     const base = Date.now() - 7_200_000;
+    const courseId = await defaultCourseId(server.database.db);
     await server.database.db.insert(schema.quizAttempts).values(
       quizzes.flatMap(({ quiz }) =>
         [0, 1].map((round) => ({
           userId,
           quizId: quiz.id,
+          courseId,
           score: round + 1,
           totalQuestions: quiz.total_questions,
           percentage: ((round + 1) / Math.max(quiz.total_questions, 1)) * 100,
@@ -206,9 +209,11 @@ describe.each(DRIVERS)('admin progress, settings, diagnostics and tracking (%s)'
     await as.progress.setLessonCompleted(lessons[0]!.lesson_key, true);
     const { db } = server.database;
     // Two legacy records (by lesson id, by module and order) and one whose lesson is gone.
+    const courseId = await defaultCourseId(db);
     await db.insert(userProgress).values([
       {
         userId,
+        courseId,
         lessonId: lessons[1]!.id,
         lessonKey: null,
         moduleId: first!.id,
@@ -217,6 +222,7 @@ describe.each(DRIVERS)('admin progress, settings, diagnostics and tracking (%s)'
       },
       {
         userId,
+        courseId,
         lessonId: null,
         lessonKey: null,
         moduleId: first!.id,
@@ -226,6 +232,7 @@ describe.each(DRIVERS)('admin progress, settings, diagnostics and tracking (%s)'
       },
       {
         userId,
+        courseId,
         lessonId: null,
         lessonKey: 'm1_gone_lesson',
         moduleId: first!.id,

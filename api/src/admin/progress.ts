@@ -1,6 +1,7 @@
 import { adminMessages, type SystemStats, type UserProgressView } from '@coursekit/core';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { resolveCourse } from '../course/structure';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { progressState, resetModule, resetProgress } from '../progress/service';
@@ -12,11 +13,13 @@ import { getUser } from './users';
 const { users, modules, lessons, quizzes, quizAttempts } = schema;
 
 /** The admin user-progress page's data: summary (with modules), quiz summaries, pre-assessment. */
+// The console's progress tools are about the default course until it gets a course picker.
 export async function userProgressView(ctx: AppContext, userId: string): Promise<UserProgressView> {
   await getUser(ctx, userId);
+  const course = await resolveCourse(ctx);
   const [state, quizList, [pre]] = await Promise.all([
-    progressState(ctx, userId),
-    listQuizzes(ctx, userId),
+    progressState(ctx, course, userId),
+    listQuizzes(ctx, course, userId),
     ctx.db
       .select({ attempt: quizAttempts })
       .from(quizAttempts)
@@ -24,6 +27,7 @@ export async function userProgressView(ctx: AppContext, userId: string): Promise
       .where(
         and(
           eq(quizAttempts.userId, userId),
+          eq(quizzes.courseId, course.id),
           eq(quizzes.kind, 'pre_assessment'),
           isNotNull(quizAttempts.completedAt),
         ),
@@ -42,18 +46,18 @@ export async function userProgressView(ctx: AppContext, userId: string): Promise
 /** A learner's attempts of one quiz, newest first, once the learner is known to exist. */
 export const userQuizAttempts = async (ctx: AppContext, userId: string, quizId: number) => {
   await getUser(ctx, userId);
-  return listAttempts(ctx, userId, quizId);
+  return listAttempts(ctx, await resolveCourse(ctx), userId, quizId);
 };
 
 export async function adminResetProgress(ctx: AppContext, admin: AdminAuth, userId: string) {
   const user = await getUser(ctx, userId);
-  await resetProgress(ctx, userId);
+  await resetProgress(ctx, await resolveCourse(ctx), userId);
   await logAction(ctx, admin, 'progress_reset', userId, { display_name: user.display_name });
 }
 
 export async function adminResetModule(ctx: AppContext, admin: AdminAuth, userId: string, moduleId: number) {
   await getUser(ctx, userId);
-  await resetModule(ctx, userId, moduleId);
+  await resetModule(ctx, await resolveCourse(ctx), userId, moduleId);
   await logAction(ctx, admin, 'module_progress_reset', userId, { module_id: moduleId });
 }
 
@@ -70,7 +74,11 @@ export async function adminResetQuiz(ctx: AppContext, admin: AdminAuth, userId: 
 
 export async function adminResetPreAssessment(ctx: AppContext, admin: AdminAuth, userId: string) {
   await getUser(ctx, userId);
-  const pre = ctx.db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.kind, 'pre_assessment'));
+  const course = await resolveCourse(ctx);
+  const pre = ctx.db
+    .select({ id: quizzes.id })
+    .from(quizzes)
+    .where(and(eq(quizzes.courseId, course.id), eq(quizzes.kind, 'pre_assessment')));
   const removed = await ctx.db
     .delete(quizAttempts)
     .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.quizId, pre)))

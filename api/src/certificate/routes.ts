@@ -11,11 +11,11 @@ const PdfQuery = z.strictObject({ grant: z.string().min(1).max(2000) });
 
 export function certificateRoutes(ctx: AppContext): Router {
   const router = Router();
-  mount(router, ctx, endpoints.certificate, {}, async ({ auth }) => ({
-    certificate: await getCertificate(ctx, auth.userId),
+  mount(router, ctx, endpoints.certificate, {}, async ({ auth, course }) => ({
+    certificate: await getCertificate(ctx, course, auth.userId),
   }));
-  mount(router, ctx, endpoints.certificateDownload, {}, async ({ auth, req }) => {
-    const grant = await downloadGrant(ctx, auth.userId);
+  mount(router, ctx, endpoints.certificateDownload, {}, async ({ auth, course, req }) => {
+    const grant = await downloadGrant(ctx, course, auth.userId);
     const origin = `${req.protocol}://${req.get('host')}`;
     return { url: `${origin}/api/certificate/pdf?grant=${encodeURIComponent(grant)}` };
   });

@@ -6,13 +6,13 @@ import {
   messages,
   normalizeCertificateCode,
 } from '@coursekit/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { signGrant, verifyGrant } from '../auth/tokens';
 import type { AppContext } from '../context';
+import type { CourseRef } from '../course/structure';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
-import { PRODUCT } from '../mail/templates';
 import { getProfile } from '../profile/service';
 import { progressState } from '../progress/service';
 
@@ -30,12 +30,20 @@ const toCertificate = (row: typeof certificates.$inferSelect): Certificate => ({
 /** core's code format (CK-XXXX-XXXX-XXXX, read aloud easily) from 12 random bytes. */
 const newCode = (): string => certificateCode(randomBytes(12));
 
-/** The certificate exists once core's summary says courseComplete; issued on first ask, then kept. */
-export async function getCertificate(ctx: AppContext, userId: string): Promise<Certificate | null> {
-  const [existing] = await ctx.db.select().from(certificates).where(eq(certificates.userId, userId));
-  const { summary } = await progressState(ctx, userId);
-  if (!summary.courseComplete) return null;
+/**
+ * A course's certificate exists once core's summary of that course says courseComplete; issued on
+ * first ask with the course's title, then kept.
+ */
+export async function getCertificate(
+  ctx: AppContext,
+  course: CourseRef,
+  userId: string,
+): Promise<Certificate | null> {
+  const mine = and(eq(certificates.userId, userId), eq(certificates.courseId, course.id));
+  const [existing] = await ctx.db.select().from(certificates).where(mine);
   if (existing) return toCertificate(existing);
+  const { summary } = await progressState(ctx, course, userId);
+  if (!summary.courseComplete) return null;
   const profile = await getProfile(ctx, userId);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   const learnerName = profile.display_name ?? user?.name ?? user?.email ?? 'Learner';
@@ -43,28 +51,30 @@ export async function getCertificate(ctx: AppContext, userId: string): Promise<C
     .insert(certificates)
     .values({
       userId,
+      courseId: course.id,
       code: newCode(),
       learnerName,
-      courseTitle: PRODUCT,
+      courseTitle: course.title,
       issuedAt: new Date(ctx.clock.now()),
     })
     .onConflictDoNothing();
-  const [row] = await ctx.db.select().from(certificates).where(eq(certificates.userId, userId));
+  const [row] = await ctx.db.select().from(certificates).where(mine);
   return toCertificate(row!);
 }
 
-export async function downloadGrant(ctx: AppContext, userId: string): Promise<string> {
-  const certificate = await getCertificate(ctx, userId);
+/** A short-lived grant for the PDF of the learner's certificate in this course (its code, signed). */
+export async function downloadGrant(ctx: AppContext, course: CourseRef, userId: string): Promise<string> {
+  const certificate = await getCertificate(ctx, course, userId);
   if (!certificate) throw fail('not_found', messages.certificateNotYet);
-  return signGrant(ctx, userId, GRANT_AUDIENCE, GRANT_TTL_SECONDS);
+  return signGrant(ctx, certificate.code, GRANT_AUDIENCE, GRANT_TTL_SECONDS);
 }
 
 export async function certificateForGrant(ctx: AppContext, grant: string): Promise<Certificate> {
-  const userId = await verifyGrant(ctx, grant, GRANT_AUDIENCE);
-  if (!userId) throw fail('unauthorized', messages.certificateLinkExpired);
-  const certificate = await getCertificate(ctx, userId);
-  if (!certificate) throw fail('not_found', messages.certificateMissing);
-  return certificate;
+  const code = await verifyGrant(ctx, grant, GRANT_AUDIENCE);
+  if (!code) throw fail('unauthorized', messages.certificateLinkExpired);
+  const [row] = await ctx.db.select().from(certificates).where(eq(certificates.code, code));
+  if (!row) throw fail('not_found', messages.certificateMissing);
+  return toCertificate(row);
 }
 
 export async function checkCode(ctx: AppContext, code: string): Promise<CertificateCheck> {

@@ -5,7 +5,7 @@ import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { marked } from 'marked';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_DIR, type CourseContent, parseModuleMarkdown, readCourse } from './loader';
+import { SEED_COURSE_DIR, type CourseContent, parseModuleMarkdown, readCourse } from './loader';
 
 // Issue 10's checks on the real course, through the real pipeline: "Data Literacy for Facility
 // Managers" as it ships in api/content.
@@ -26,7 +26,7 @@ const textOf = (html: string) => {
 const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 let course: CourseContent;
-const courseFile = JSON.parse(readFileSync(path.join(CONTENT_DIR, 'course.json'), 'utf8')) as {
+const courseFile = JSON.parse(readFileSync(path.join(SEED_COURSE_DIR, 'course.json'), 'utf8')) as {
   objectives: Array<{ id: string; text: string }>;
   modules: Array<{ id: number; name: string; title: string; durationMinutes: number }>;
 };
@@ -79,7 +79,7 @@ describe('the course: Data Literacy for Facility Managers', () => {
   });
 
   it('gives every lesson its own diagram, present in image-assets, with alt text; every image is used', () => {
-    const files = readdirSync(path.join(CONTENT_DIR, 'images')).filter((f) => f.endsWith('.svg'));
+    const files = readdirSync(path.join(SEED_COURSE_DIR, 'images')).filter((f) => f.endsWith('.svg'));
     const used = new Set<string>();
     for (const l of course.lessons) {
       const images = [...l.html.matchAll(/<img src="([^"]+)" alt="([^"]*)"/g)];
@@ -88,15 +88,15 @@ describe('the course: Data Literacy for Facility Managers', () => {
       expect(src).toBe(`/storage/image-assets/module-${l.moduleId}-${SLOTS[l.order - 1]}.svg`);
       expect(alt!.length, `alt text of ${l.key}`).toBeGreaterThan(20);
       const file = src!.split('/').at(-1)!;
-      expect(existsSync(path.join(CONTENT_DIR, 'images', file)), file).toBe(true);
+      expect(existsSync(path.join(SEED_COURSE_DIR, 'images', file)), file).toBe(true);
       used.add(file);
     }
     expect(files.sort()).toEqual([...used].sort());
   });
 
   it('keeps every diagram free of scripts, handlers and outside references', () => {
-    for (const file of readdirSync(path.join(CONTENT_DIR, 'images'))) {
-      const svg = readFileSync(path.join(CONTENT_DIR, 'images', file), 'utf8');
+    for (const file of readdirSync(path.join(SEED_COURSE_DIR, 'images'))) {
+      const svg = readFileSync(path.join(SEED_COURSE_DIR, 'images', file), 'utf8');
       expect(svg, file).toMatch(/<svg[^>]+role="img"/);
       expect(svg, file).toMatch(/<title[^>]*>[^<]+<\/title>/);
       expect(svg, file).not.toMatch(/<script|<foreignObject|\son[a-z]+=|(?:xlink:)?href="(?!#)/i);
@@ -120,7 +120,7 @@ describe('the course: Data Literacy for Facility Managers', () => {
 
   it('is clean at the source: the widgets’ sanitiser removes nothing from any lesson', () => {
     for (const m of course.modules) {
-      const markdown = readFileSync(path.join(CONTENT_DIR, 'modules', `module-${m.id}.md`), 'utf8');
+      const markdown = readFileSync(path.join(SEED_COURSE_DIR, 'modules', `module-${m.id}.md`), 'utf8');
       for (const section of parseModuleMarkdown(markdown)) {
         const raw = marked.parse(section.body, { async: false, gfm: true }) as string;
         const parsed = window.document.createElement('div');

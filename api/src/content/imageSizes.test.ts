@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withImageSizes } from './imageSizes';
-import { CONTENT_DIR, readCourse } from './loader';
+import { SEED_COURSE_DIR, readCourse } from './loader';
 
 const { document } = new JSDOM('').window;
 const imagesOf = (html: string) => {
@@ -47,7 +47,7 @@ describe('lesson images get their width and height (no layout shift when they lo
     const images = course.lessons.flatMap((lesson) => imagesOf(lesson.html));
     expect(images).toHaveLength(25);
     for (const img of images) {
-      const file = path.join(CONTENT_DIR, 'images', path.basename(img.getAttribute('src')!));
+      const file = path.join(SEED_COURSE_DIR, 'images', path.basename(img.getAttribute('src')!));
       const viewBox = /viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"/.exec(
         readFileSync(file, 'utf8'),
       );

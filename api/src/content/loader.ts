@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +14,33 @@ import { withImageSizes } from './imageSizes';
 import { parseModuleMarkdown } from './moduleMarkdown';
 import type { Storage } from './storage';
 
-/** The course in the repo: api/content. */
+/** The platform's content in the repo: api/content (platform.json, about.md, courses/). */
 export const CONTENT_DIR = fileURLToPath(new URL('../../content', import.meta.url));
+/** One folder per course, named by its slug: api/content/courses/{slug}. */
+export const COURSES_DIR = path.join(CONTENT_DIR, 'courses');
+
+const PlatformFileSchema = z.object({
+  /** The course a first start makes the default (the unscoped routes' course), by slug. */
+  defaultCourse: z.string().min(1),
+});
+/** What api/content/platform.json says: which course is the default on a first start. */
+export function readPlatform(dir = CONTENT_DIR): z.infer<typeof PlatformFileSchema> {
+  return PlatformFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'platform.json'), 'utf8')));
+}
+/** The seed's course, the default on a first start: api/content/courses/{platform.json defaultCourse}. */
+export const SEED_COURSE_DIR = path.join(COURSES_DIR, readPlatform().defaultCourse);
+
+/** Every course folder under `dir` (one per slug), in name order. */
+export function courseFolders(dir = COURSES_DIR): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, 'course.json')))
+    .map((entry) => path.join(dir, entry.name))
+    .sort();
+}
 export { MIN_SECTION_LENGTH, parseModuleMarkdown } from './moduleMarkdown';
 export { IMAGE_BUCKET };
 
-const CourseFileSchema = z.object({
+export const CourseFileSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens'),
   title: z.string().min(1),
   description: z.string(),
@@ -53,7 +74,7 @@ const QuestionFileSchema = z.object({
   explanation: z.string().nullable().optional(),
   objectives: z.array(z.string()).optional(),
 });
-const QuizFileSchema = z.object({
+export const QuizFileSchema = z.object({
   moduleId: z.number().int(),
   preAssessment: z.array(QuestionFileSchema).default([]),
   finalQuiz: z.array(QuestionFileSchema).default([]),
@@ -101,7 +122,7 @@ export function lessonHtml(markdown: string): string {
 }
 
 /** Reads whatever modules exist under `dir` (a module without its markdown has no lessons yet). */
-export async function readCourse(dir = CONTENT_DIR): Promise<CourseContent> {
+export async function readCourse(dir = SEED_COURSE_DIR): Promise<CourseContent> {
   const course = CourseFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'course.json'), 'utf8')));
   const files = new Set(readdirSync(path.join(dir, 'modules')));
   const quizFiles = new Set(safeList(path.join(dir, 'quizzes')));
@@ -163,6 +184,8 @@ function safeList(dir: string): string[] {
 }
 
 export interface LoadSummary {
+  /** The course's slug. */
+  course: string;
   modules: number;
   inserted: number;
   updated: number;
@@ -183,6 +206,7 @@ export async function applyCourse(
 ): Promise<LoadSummary> {
   const { modules, lessons, lessonVersions, quizzes, quizQuestions } = schema;
   const summary: LoadSummary = {
+    course: content.course.slug,
     modules: 0,
     inserted: 0,
     updated: 0,
@@ -191,7 +215,7 @@ export async function applyCourse(
     questions: 0,
   };
   await db.transaction(async (tx) => {
-    await upsertCourseFacts(tx, content.course);
+    const courseId = await upsertCourseFacts(tx, content.course);
     for (const m of content.modules) {
       const values = {
         name: m.name,
@@ -203,13 +227,16 @@ export async function applyCourse(
       };
       await tx
         .insert(modules)
-        .values({ id: m.id, ...values })
-        .onConflictDoUpdate({ target: modules.id, set: values });
+        .values({ courseId, id: m.id, ...values })
+        .onConflictDoUpdate({ target: [modules.courseId, modules.id], set: values });
       summary.modules += 1;
     }
     const keys = content.lessons.map((l) => l.key);
     const existing = keys.length
-      ? await tx.select().from(lessons).where(inArray(lessons.lessonKey, keys))
+      ? await tx
+          .select()
+          .from(lessons)
+          .where(and(eq(lessons.courseId, courseId), inArray(lessons.lessonKey, keys)))
       : [];
     const byKey = new Map(existing.map((l) => [l.lessonKey, l]));
     const now = new Date();
@@ -219,6 +246,7 @@ export async function applyCourse(
         const [row] = await tx
           .insert(lessons)
           .values({
+            courseId,
             moduleId: l.moduleId,
             lessonKey: l.key,
             title: l.title,
@@ -233,6 +261,7 @@ export async function applyCourse(
           })
           .returning();
         await tx.insert(lessonVersions).values({
+          courseId,
           lessonId: row!.id,
           lessonKey: l.key,
           version: 1,
@@ -265,6 +294,7 @@ export async function applyCourse(
           .where(eq(lessons.id, old.id));
         if (contentChanged) {
           await tx.insert(lessonVersions).values({
+            courseId,
             lessonId: old.id,
             lessonKey: l.key,
             version,
@@ -283,7 +313,13 @@ export async function applyCourse(
     const deactivated = await tx
       .update(lessons)
       .set({ isActive: false, updatedAt: now })
-      .where(and(eq(lessons.isActive, true), keys.length ? notInArray(lessons.lessonKey, keys) : sql`true`))
+      .where(
+        and(
+          eq(lessons.courseId, courseId),
+          eq(lessons.isActive, true),
+          keys.length ? notInArray(lessons.lessonKey, keys) : sql`true`,
+        ),
+      )
       .returning({ id: lessons.id });
     summary.deactivated = deactivated.length;
 
@@ -292,7 +328,7 @@ export async function applyCourse(
       let [quiz] = await tx
         .select()
         .from(quizzes)
-        .where(eq(quizzes.kind, q.kind))
+        .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, q.kind)))
         .orderBy(quizzes.id)
         .limit(1);
       const values = {
@@ -306,7 +342,7 @@ export async function applyCourse(
       } else {
         [quiz] = await tx
           .insert(quizzes)
-          .values({ kind: q.kind, ...values })
+          .values({ courseId, kind: q.kind, ...values })
           .returning();
       }
       for (const [index, question] of q.questions.entries()) {
@@ -341,16 +377,39 @@ export async function applyCourse(
 }
 
 /** Copies api/content/images into the image-assets bucket (served at /storage/image-assets/). */
-/** Writes what the course says about itself to its row (by slug); the row's id stays. */
-export async function upsertCourseFacts(db: Pick<Db, 'insert'>, course: CourseFacts): Promise<void> {
+/** The slug migration 0009 gives a database's one course when it had modules but no course row. */
+export const LEGACY_COURSE_SLUG = 'legacy-course';
+
+/**
+ * Writes what the course says about itself to its row (by slug; the row's id stays) and answers the
+ * id. The first course loaded into a database migrated from one course adopts the placeholder row
+ * migration 0009 made for it, so its modules, lessons, progress and certificates stay its own.
+ */
+export async function upsertCourseFacts(
+  db: Pick<Db, 'insert' | 'update'>,
+  course: CourseFacts,
+): Promise<number> {
   const values = { ...course, updatedAt: new Date() };
-  await db
+  const [adopted] = await db
+    .update(schema.courses)
+    .set(values)
+    .where(
+      and(
+        eq(schema.courses.slug, LEGACY_COURSE_SLUG),
+        sql`not exists (select 1 from courses c where c.slug = ${course.slug})`,
+      ),
+    )
+    .returning({ id: schema.courses.id });
+  if (adopted) return adopted.id;
+  const [row] = await db
     .insert(schema.courses)
     .values(values)
-    .onConflictDoUpdate({ target: schema.courses.slug, set: values });
+    .onConflictDoUpdate({ target: schema.courses.slug, set: values })
+    .returning({ id: schema.courses.id });
+  return row!.id;
 }
 
-export async function copyImages(storage: Storage, dir = CONTENT_DIR): Promise<number> {
+export async function copyImages(storage: Storage, dir = SEED_COURSE_DIR): Promise<number> {
   const images = safeList(path.join(dir, 'images'));
   for (const name of images)
     await storage.put(IMAGE_BUCKET, name, await readFile(path.join(dir, 'images', name)));

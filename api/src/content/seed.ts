@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { validateEmail } from '@coursekit/core';
 import { eq, sql } from 'drizzle-orm';
 import { passwordProblem } from '../auth/accounts';
@@ -10,39 +11,52 @@ import {
   applyCourse,
   CONTENT_DIR,
   copyImages,
+  courseFolders,
+  LEGACY_COURSE_SLUG,
   type LoadSummary,
   readCourse,
+  readPlatform,
   upsertCourseFacts,
 } from './loader';
 
 /**
- * First start: with no modules in the database, load the course from api/content (and its images;
- * a database from before the courses table gets the course's row);
- * then make sure the settings row exists and, when ADMIN_EMAIL/ADMIN_PASSWORD are set and no admin
- * exists, create the bootstrap admin.
+ * Every start: each course folder under api/content/courses whose course is not in the database yet
+ * is loaded (with its images); the course platform.json names becomes the default when none is. A
+ * database migrated from one course (0009's placeholder row) has its lessons already: the default
+ * course's folder only gives that row its facts. Then the settings row is made sure of and, when
+ * ADMIN_EMAIL/ADMIN_PASSWORD are set and no admin exists, the bootstrap admin is created.
  */
 export async function seed(
   ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'config'>,
-  options: { contentDir?: string } = {},
-): Promise<{ course: LoadSummary | null; admin: BootstrapAdmin }> {
-  const dir = options.contentDir ?? CONTENT_DIR;
+  options: { contentRoot?: string } = {},
+): Promise<{ courses: LoadSummary[]; admin: BootstrapAdmin }> {
+  const root = options.contentRoot ?? CONTENT_DIR;
   await getSettings(ctx);
-  let course: LoadSummary | null = null;
-  const [{ count } = { count: 0 }] = await ctx.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(schema.modules);
-  if (count === 0) {
-    course = await applyCourse(ctx.db, await readCourse(dir));
-    ctx.logger.info(course, 'course loaded');
-  } else {
-    // A database loaded before courses were rows (migration 0008) has modules but no course row:
-    // what the course says about itself is read from its folder once, its lessons are left alone.
-    const [row] = await ctx.db.select({ id: schema.courses.id }).from(schema.courses).limit(1);
-    if (!row) await upsertCourseFacts(ctx.db, (await readCourse(dir)).course);
+  const { defaultCourse } = readPlatform(root);
+  const known = new Set(
+    (await ctx.db.select({ slug: schema.courses.slug }).from(schema.courses)).map((c) => c.slug),
+  );
+  const courses: LoadSummary[] = [];
+  for (const dir of courseFolders(path.join(root, 'courses'))) {
+    const content = await readCourse(dir);
+    const { slug } = content.course;
+    if (!known.has(slug)) {
+      if (known.has(LEGACY_COURSE_SLUG) && slug === defaultCourse) {
+        await upsertCourseFacts(ctx.db, content.course);
+      } else {
+        const summary = await applyCourse(ctx.db, content);
+        courses.push(summary);
+        ctx.logger.info(summary, 'course loaded');
+      }
+    }
+    await copyImages(ctx.storage, dir);
   }
-  await copyImages(ctx.storage, dir);
+  await ctx.db.execute(
+    sql`update courses set is_default = true where slug = ${defaultCourse}
+      and not exists (select 1 from courses where is_default)`,
+  );
   const admin = await ensureAdmin(ctx);
-  return { course, admin };
+  return { courses, admin };
 }
 
 /**

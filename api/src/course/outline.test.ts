@@ -1,13 +1,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CourseOutlineSchema, messages } from '@coursekit/core';
-import pino from 'pino';
+import { CourseOutlineSchema } from '@coursekit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCourse, CONTENT_DIR, readCourse } from '../content/loader';
-import { seed } from '../content/seed';
-import { directoryStorage } from '../content/storage';
-import { schema } from '../db/index';
+import { applyCourse, readCourse, SEED_COURSE_DIR } from '../content/loader';
 import { call, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
 
 // A course's facts are data (issue 15): what the outline says comes from the content folder through
@@ -20,7 +16,7 @@ describe.each(DRIVERS)('GET /api/outline (%s)', (driver) => {
 
   beforeAll(async () => {
     contentDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-outline-'));
-    cpSync(CONTENT_DIR, contentDir, { recursive: true });
+    cpSync(SEED_COURSE_DIR, contentDir, { recursive: true });
     const file = path.join(contentDir, 'course.json');
     edited = JSON.parse(readFileSync(file, 'utf8'));
     edited.title = 'Reading a Meter-Data Report';
@@ -73,23 +69,5 @@ describe.each(DRIVERS)('GET /api/outline (%s)', (driver) => {
       null,
       edited.modules[2].durationMinutes,
     ]);
-  });
-
-  it('a database loaded before courses were rows gets its course row on start, lessons untouched', async () => {
-    const { db } = server.database;
-    const lessonsBefore = await db.select().from(schema.lessons);
-    await db.delete(schema.courses);
-    const missing = await call(server, 'GET', '/outline');
-    expect(missing.status).toBe(404);
-    expect(missing.body.error.message).toBe(messages.courseNotLoaded);
-
-    const logger = pino({ level: 'silent' });
-    const storage = directoryStorage(path.join(server.config.dataDir, 'storage'));
-    const seeded = await seed({ db, storage, logger, config: server.config }, { contentDir });
-    expect(seeded.course).toBeNull(); // the modules were there: nothing reloaded
-    const back = await call(server, 'GET', '/outline');
-    expect(back.status).toBe(200);
-    expect(back.body.title).toBe('Reading a Meter-Data Report');
-    expect(await db.select().from(schema.lessons)).toEqual(lessonsBefore);
   });
 });

@@ -1,8 +1,15 @@
-import { type CourseOutline, type Lesson, type Module, messages, moduleDoesNotExist } from '@coursekit/core';
+import {
+  type CourseOutline,
+  courseDoesNotExist,
+  type Lesson,
+  type Module,
+  moduleDoesNotExist,
+} from '@coursekit/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
+import type { CourseRef } from './structure';
 
 const { courses, modules, lessons } = schema;
 
@@ -32,12 +39,16 @@ export const toLesson = (row: typeof lessons.$inferSelect): Lesson => ({
  * What the course says about itself (GET /api/outline): its row and its modules, two statements;
  * 404 before any course is loaded.
  */
-export async function courseOutline(ctx: Pick<AppContext, 'db'>): Promise<CourseOutline> {
+export async function courseOutline(ctx: Pick<AppContext, 'db'>, ref: CourseRef): Promise<CourseOutline> {
   const [[course], rows] = await Promise.all([
-    ctx.db.select().from(courses).orderBy(asc(courses.id)).limit(1),
-    ctx.db.select().from(modules).orderBy(asc(modules.orderIndex), asc(modules.id)),
+    ctx.db.select().from(courses).where(eq(courses.id, ref.id)),
+    ctx.db
+      .select()
+      .from(modules)
+      .where(eq(modules.courseId, ref.id))
+      .orderBy(asc(modules.orderIndex), asc(modules.id)),
   ]);
-  if (!course) throw fail('not_found', messages.courseNotLoaded);
+  if (!course) throw fail('not_found', courseDoesNotExist(ref.slug));
   return {
     slug: course.slug,
     title: course.title,
@@ -56,23 +67,34 @@ export async function courseOutline(ctx: Pick<AppContext, 'db'>): Promise<Course
   };
 }
 
-export async function listModules(ctx: AppContext): Promise<Module[]> {
-  const rows = await ctx.db.select().from(modules).orderBy(asc(modules.orderIndex), asc(modules.id));
+export async function listModules(ctx: AppContext, course: CourseRef): Promise<Module[]> {
+  const rows = await ctx.db
+    .select()
+    .from(modules)
+    .where(eq(modules.courseId, course.id))
+    .orderBy(asc(modules.orderIndex), asc(modules.id));
   return rows.map(toModule);
 }
 
-export async function moduleExists(ctx: AppContext, moduleId: number): Promise<boolean> {
-  const [row] = await ctx.db.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId));
+export async function moduleExists(
+  ctx: Pick<AppContext, 'db'>,
+  course: Pick<CourseRef, 'id'>,
+  moduleId: number,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: modules.id })
+    .from(modules)
+    .where(and(eq(modules.courseId, course.id), eq(modules.id, moduleId)));
   return Boolean(row);
 }
 
 /** A module's active lessons by order; 404 'Module {id} does not exist' for an unknown module. */
-export async function listLessons(ctx: AppContext, moduleId: number): Promise<Lesson[]> {
-  if (!(await moduleExists(ctx, moduleId))) throw fail('not_found', moduleDoesNotExist(moduleId));
+export async function listLessons(ctx: AppContext, course: CourseRef, moduleId: number): Promise<Lesson[]> {
+  if (!(await moduleExists(ctx, course, moduleId))) throw fail('not_found', moduleDoesNotExist(moduleId));
   const rows = await ctx.db
     .select()
     .from(lessons)
-    .where(and(eq(lessons.moduleId, moduleId), eq(lessons.isActive, true)))
+    .where(and(eq(lessons.courseId, course.id), eq(lessons.moduleId, moduleId), eq(lessons.isActive, true)))
     .orderBy(asc(lessons.order), asc(lessons.id));
   return rows.map(toLesson);
 }

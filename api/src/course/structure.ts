@@ -1,30 +1,77 @@
+import { courseDoesNotExist, messages } from '@coursekit/core';
 import type { AppContext } from '../context';
 import type { Database } from '../db/index';
+import { fail } from '../http/errors';
 
-/** What progress needs of the course: modules, active lessons, quizzes — ids and order only. */
+/** A course as routes resolve it: by slug, or the default for the unscoped paths. */
+export interface CourseRef {
+  id: number;
+  slug: string;
+  title: string;
+  status: 'draft' | 'published' | 'archived';
+  is_default: boolean;
+}
+
+/** What progress needs of one course: modules, active lessons, quizzes — ids and order only. */
 export interface CourseStructure {
-  /** course_version.version when read (a trigger bumps it on every change to the three tables). */
-  version: string;
   modules: Array<{ id: number; order_index: number }>;
   lessons: Array<{ id: number; lesson_key: string; module_id: number; order: number }>;
   quizzes: Array<{ id: number; kind: 'pre_assessment' | 'course' }>;
 }
 
+/** Every course's structure, as of one course_version. */
+export interface PlatformStructure {
+  /** course_version.version when read (a trigger bumps it on every change to the four tables). */
+  version: string;
+  courses: CourseRef[];
+  /** The course the unscoped paths show: the one marked default, else the oldest published one. */
+  defaultCourse: CourseRef | undefined;
+  byCourse: Map<number, CourseStructure>;
+}
+
 export const COURSE_CHANNEL = 'course_changed';
 
-// One round trip, one snapshot: the version and the three lists it describes.
+interface StructureRow {
+  version: string;
+  courses: CourseRef[];
+  modules: Array<{ course_id: number; id: number; order_index: number }>;
+  lessons: Array<{ course_id: number; id: number; lesson_key: string; module_id: number; order: number }>;
+  quizzes: Array<{ course_id: number; id: number; kind: 'pre_assessment' | 'course' }>;
+}
+
+// One round trip, one snapshot: the version and the lists it describes, for every course.
 const STRUCTURE_SQL = `select
   (select version::text from course_version where id = 1) as version,
-  coalesce((select json_agg(json_build_object('id', m.id, 'order_index', m.order_index) order by m.id)
-    from modules m), '[]') as modules,
-  coalesce((select json_agg(json_build_object('id', l.id, 'lesson_key', l.lesson_key, 'module_id', l.module_id,
-    'order', l."order") order by l.id) from lessons l where l.is_active), '[]') as lessons,
-  coalesce((select json_agg(json_build_object('id', q.id, 'kind', q.kind) order by q.id)
+  coalesce((select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status,
+    'is_default', c.is_default) order by c.id) from courses c), '[]') as courses,
+  coalesce((select json_agg(json_build_object('course_id', m.course_id, 'id', m.id, 'order_index', m.order_index)
+    order by m.course_id, m.id) from modules m), '[]') as modules,
+  coalesce((select json_agg(json_build_object('course_id', l.course_id, 'id', l.id, 'lesson_key', l.lesson_key,
+    'module_id', l.module_id, 'order', l."order") order by l.id) from lessons l where l.is_active), '[]') as lessons,
+  coalesce((select json_agg(json_build_object('course_id', q.course_id, 'id', q.id, 'kind', q.kind) order by q.id)
     from quizzes q), '[]') as quizzes`;
 
+function toPlatform(row: StructureRow): PlatformStructure {
+  const byCourse = new Map<number, CourseStructure>(
+    row.courses.map((c) => [c.id, { modules: [], lessons: [], quizzes: [] }]),
+  );
+  for (const { course_id, ...m } of row.modules) byCourse.get(course_id)?.modules.push(m);
+  for (const { course_id, ...l } of row.lessons) byCourse.get(course_id)?.lessons.push(l);
+  for (const { course_id, ...q } of row.quizzes) byCourse.get(course_id)?.quizzes.push(q);
+  return { version: row.version, courses: row.courses, defaultCourse: pickDefault(row.courses), byCourse };
+}
+
+/** The default course of a list: the one marked default, else the oldest published, else the oldest. */
+export function pickDefault<C extends { id: number; status: string; is_default: boolean }>(
+  courses: readonly C[],
+): C | undefined {
+  const oldest = [...courses].sort((a, b) => a.id - b.id);
+  return oldest.find((c) => c.is_default) ?? oldest.find((c) => c.status === 'published') ?? oldest[0];
+}
+
 interface Cache {
-  current: CourseStructure | undefined;
-  loading: Promise<CourseStructure> | undefined;
+  current: PlatformStructure | undefined;
+  loading: Promise<PlatformStructure> | undefined;
   /** Bumped on every drop, so a load that raced a change is not kept. */
   generation: number;
   listening: Promise<void> | undefined;
@@ -66,16 +113,16 @@ export function dropCourseStructure(ctx: Pick<AppContext, 'database'>): void {
 }
 
 /**
- * The course structure from this instance's memory. `seenVersion` is course_version as a query of the
- * same request read it: when it differs, the copy is stale (a NOTIFY may not have arrived yet) and is
- * loaded again, so a learner never sees an older course than the database holds.
+ * Every course's structure from this instance's memory. `seenVersion` is course_version as a query
+ * of the same request read it: when it differs, the copy is stale (a NOTIFY may not have arrived yet)
+ * and is loaded again, so a learner never sees an older course than the database holds.
  */
-export async function courseStructure(
+export async function platformStructure(
   ctx: Pick<AppContext, 'database' | 'logger'>,
   seenVersion?: string | null,
-): Promise<CourseStructure> {
+): Promise<PlatformStructure> {
   const cache = cacheOf(ctx);
-  const fresh = (s: CourseStructure | undefined) =>
+  const fresh = (s: PlatformStructure | undefined) =>
     s && (seenVersion === undefined || seenVersion === null || s.version === seenVersion);
   if (fresh(cache.current)) return cache.current!;
   if (cache.loading) {
@@ -83,7 +130,7 @@ export async function courseStructure(
     if (fresh(loaded)) return loaded;
   }
   const generation = cache.generation;
-  const loading = ctx.database.query<CourseStructure>(STRUCTURE_SQL, []).then(([row]) => row!);
+  const loading = ctx.database.query<StructureRow>(STRUCTURE_SQL, []).then(([row]) => toPlatform(row!));
   cache.loading = loading;
   try {
     const loaded = await loading;
@@ -92,4 +139,42 @@ export async function courseStructure(
   } finally {
     if (cache.loading === loading) cache.loading = undefined;
   }
+}
+
+const EMPTY: CourseStructure = { modules: [], lessons: [], quizzes: [] };
+
+/** One course's structure, as of `seenVersion` (see platformStructure). */
+export async function courseStructure(
+  ctx: Pick<AppContext, 'database' | 'logger'>,
+  courseId: number,
+  seenVersion?: string | null,
+): Promise<CourseStructure> {
+  return (await platformStructure(ctx, seenVersion)).byCourse.get(courseId) ?? EMPTY;
+}
+
+/**
+ * The course a request is about: by slug (`/api/courses/:course/…`), or the default one. Served from
+ * memory; a slug this copy does not know is looked for once more in a fresh copy before the 404 (a
+ * course created on another instance a moment ago). 404 "Course … does not exist", or the
+ * "no course is loaded" message when there is no course at all.
+ */
+export async function resolveCourse(
+  ctx: Pick<AppContext, 'database' | 'logger'>,
+  slug?: string,
+): Promise<CourseRef> {
+  const find = (p: PlatformStructure) =>
+    slug === undefined ? p.defaultCourse : p.courses.find((c) => c.slug === slug);
+  let found = find(await platformStructure(ctx));
+  // Reloaded only when the course exists: an unknown slug costs one indexed lookup, never a reload.
+  if (!found && slug !== undefined) {
+    const [row] = await ctx.database.query<{ id: number }>('select id from courses where slug = $1', [slug]);
+    if (row) {
+      dropCourseStructure(ctx);
+      found = find(await platformStructure(ctx));
+    }
+  }
+  if (!found) {
+    throw fail('not_found', slug === undefined ? messages.courseNotLoaded : courseDoesNotExist(slug));
+  }
+  return found;
 }

@@ -4,10 +4,12 @@ import {
   bigserial,
   boolean,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -230,50 +232,69 @@ export const systemSettings = pgTable('system_settings', {
 });
 
 /**
- * What a course says about itself (issue 15: a course is data): title, description, the time texts
- * the screens quote, its objectives. Loaded from the content folder's course.json; the platform
- * holds one course today (its modules, lessons and quizzes are the course's), the catalog of many
- * builds on this row.
+ * A course (issue 15: a course is data): title, description, the time texts the screens quote, its
+ * objectives, loaded from its content folder's course.json. Its modules, lessons, quizzes and every
+ * learner's progress, attempts and certificate in it carry its id.
  */
-export const courses = pgTable('courses', {
-  id: serial('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  estimatedTime: text('estimated_time').notNull(),
-  syllabusTime: text('syllabus_time').notNull(),
-  preAssessmentTime: text('pre_assessment_time').notNull(),
-  objectives: jsonb('objectives')
-    .$type<Array<{ id: string; text: string }>>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  status: text('status', { enum: ['draft', 'published', 'archived'] })
-    .notNull()
-    .default('published'),
-  createdAt: createdAt(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    estimatedTime: text('estimated_time').notNull(),
+    syllabusTime: text('syllabus_time').notNull(),
+    preAssessmentTime: text('pre_assessment_time').notNull(),
+    objectives: jsonb('objectives')
+      .$type<Array<{ id: string; text: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text('status', { enum: ['draft', 'published', 'archived'] })
+      .notNull()
+      .default('published'),
+    /**
+     * The course the unscoped routes show (`/course`, `/api/modules`…); at most one. None marked: the
+     * oldest published course.
+     */
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('courses_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
+);
 
-export const modules = pgTable('modules', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  /** The landing page's one line about the module. */
-  summary: text('summary'),
-  durationMinutes: integer('duration_minutes'),
-  orderIndex: integer('order_index').notNull(),
-  createdAt: createdAt(),
-});
+const courseId = () =>
+  integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' });
+
+/** A course's module; `id` is its number in the course (1…N, the id in its URLs and course.json). */
+export const modules = pgTable(
+  'modules',
+  {
+    courseId: courseId(),
+    id: integer('id').notNull(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** The landing page's one line about the module. */
+    summary: text('summary'),
+    durationMinutes: integer('duration_minutes'),
+    orderIndex: integer('order_index').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.id] })],
+);
 
 export const lessons = pgTable(
   'lessons',
   {
     id: serial('id').primaryKey(),
-    moduleId: integer('module_id')
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
-    lessonKey: text('lesson_key').notNull().unique(),
+    courseId: courseId(),
+    moduleId: integer('module_id').notNull(),
+    /** Unique within its course: progress follows it (learner §9). */
+    lessonKey: text('lesson_key').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     contentHash: text('content_hash').notNull(),
@@ -284,13 +305,21 @@ export const lessons = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('lessons_module_active_order').on(t.moduleId, t.isActive, t.order)],
+  (t) => [
+    foreignKey({
+      columns: [t.courseId, t.moduleId],
+      foreignColumns: [modules.courseId, modules.id],
+    }).onDelete('cascade'),
+    uniqueIndex('lessons_course_key').on(t.courseId, t.lessonKey),
+    index('lessons_course_module_active_order').on(t.courseId, t.moduleId, t.isActive, t.order),
+  ],
 );
 
 export const lessonVersions = pgTable(
   'lesson_versions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    courseId: courseId(),
     lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
     lessonKey: text('lesson_key').notNull(),
     version: integer('version').notNull(),
@@ -300,7 +329,7 @@ export const lessonVersions = pgTable(
     changeReason: text('change_reason').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('lesson_versions_key_version').on(t.lessonKey, t.version)],
+  (t) => [uniqueIndex('lesson_versions_course_key_version').on(t.courseId, t.lessonKey, t.version)],
 );
 
 export const userProgress = pgTable(
@@ -310,6 +339,7 @@ export const userProgress = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: courseId(),
     lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
     lessonKey: text('lesson_key'),
     moduleId: integer('module_id').notNull(),
@@ -321,18 +351,23 @@ export const userProgress = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_progress_user_lesson_key').on(t.userId, t.lessonKey)],
+  (t) => [uniqueIndex('user_progress_user_course_lesson_key').on(t.userId, t.courseId, t.lessonKey)],
 );
 
-export const quizzes = pgTable('quizzes', {
-  id: serial('id').primaryKey(),
-  kind: text('kind', { enum: ['pre_assessment', 'course'] }).notNull(),
-  title: text('title').notNull(),
-  description: text('description'),
-  passingScore: integer('passing_score').notNull(),
-  totalQuestions: integer('total_questions').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: serial('id').primaryKey(),
+    courseId: courseId(),
+    kind: text('kind', { enum: ['pre_assessment', 'course'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    passingScore: integer('passing_score').notNull(),
+    totalQuestions: integer('total_questions').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quizzes_course').on(t.courseId)],
+);
 
 export const quizQuestions = pgTable(
   'quiz_questions',
@@ -374,6 +409,7 @@ export const quizAttempts = pgTable(
     quizId: integer('quiz_id')
       .notNull()
       .references(() => quizzes.id, { onDelete: 'cascade' }),
+    courseId: courseId(),
     score: integer('score').notNull().default(0),
     totalQuestions: integer('total_questions').notNull(),
     percentage: doublePrecision('percentage').notNull().default(0),
@@ -385,17 +421,22 @@ export const quizAttempts = pgTable(
   (t) => [index('quiz_attempts_user_quiz').on(t.userId, t.quizId)],
 );
 
-export const certificates = pgTable('certificates', {
-  id: serial('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  code: text('code').notNull().unique(),
-  learnerName: text('learner_name').notNull(),
-  courseTitle: text('course_title').notNull(),
-  issuedAt: ts('issued_at').notNull().defaultNow(),
-});
+/** One per learner and course; the course's title is kept as it was when issued. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: courseId(),
+    code: text('code').notNull().unique(),
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('certificates_user_course').on(t.userId, t.courseId)],
+);
 
 /**
  * One row whose version a statement trigger on modules, lessons and quizzes bumps (and NOTIFYs

@@ -5,7 +5,7 @@ import { type AdminWorld, runAdminConformance } from '@coursekit/core/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { schema } from '../db/index';
-import { DRIVERS, signInAdmin, startServer, type TestServer } from '../test/harness';
+import { DRIVERS, defaultCourseId, signInAdmin, startServer, type TestServer } from '../test/harness';
 
 // core's admin conformance suite, which the mocks pass in memory and over MSW, through the HTTP
 // adapter on the live API: the same checks, the same texts, on each driver.
@@ -47,6 +47,7 @@ function apiWorld(server: () => TestServer): AdminWorld {
           .insert(userProgress)
           .values({
             userId,
+            courseId: await defaultCourseId(db()),
             lessonId: null,
             lessonKey: `retired-lesson-${randomUUID()}`,
             moduleId: first!.id,

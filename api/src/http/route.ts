@@ -3,6 +3,7 @@ import type { Request, Response, Router } from 'express';
 import type * as zm from 'zod/mini';
 import { authenticate } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { type CourseRef, resolveCourse } from '../course/structure';
 import { validationError } from './errors';
 
 export interface AuthInfo {
@@ -49,6 +50,8 @@ export interface HandlerInput<E extends AnyEndpoint, Who, P> {
   body: Infer<E['body']>;
   query: E extends AdminEndpoint ? Infer<E['query']> : undefined;
   params: P;
+  /** The course a course-scoped endpoint is about (`/courses/:course/…` or the default); else undefined. */
+  course: E extends { scope: 'course' } ? CourseRef : undefined;
   req: Request;
   res: Response;
 }
@@ -89,13 +92,18 @@ export function mount<E extends AnyEndpoint, Who = WhoOf<E>, P = Record<string, 
   const query = 'query' in endpoint ? endpoint.query : undefined;
   const status = options.status ?? ('status' in endpoint ? endpoint.status : undefined) ?? 200;
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  router[method](endpoint.path, async (req, res) => {
+  const scoped = 'scope' in endpoint && endpoint.scope === 'course';
+  const paths = scoped ? [endpoint.path, `/courses/:course${endpoint.path}`] : [endpoint.path];
+  router[method](paths, async (req, res) => {
     const who = await guard.check(ctx, req);
     let answer: unknown;
     try {
+      const { course: slug, ...params } = req.params as Record<string, string>;
+      const course = scoped ? await resolveCourse(ctx, slug) : undefined;
       const input = {
         auth: who,
-        params: (parse(options.params, req.params, 'path') ?? {}) as P,
+        course,
+        params: (parse(options.params, params, 'path') ?? {}) as P,
         query: parse(query, req.query ?? {}, 'query'),
         body: parse(endpoint.body, req.body ?? {}, 'body'),
         req,

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { type CourseBundle, CourseBundleSchema, IMAGE_BUCKET } from '@coursekit/core';
-import { asc, eq } from 'drizzle-orm';
+import {
+  type CourseBundle,
+  CourseBundleSchema,
+  courseDoesNotExist,
+  IMAGE_BUCKET,
+  messages,
+} from '@coursekit/core';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { courseOutline, toLesson, toModule } from '../course/service';
+import { type CourseRef, pickDefault } from '../course/structure';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { toQuiz } from '../quizzes/service';
@@ -20,25 +27,48 @@ const IMAGE_SRC = new RegExp(`(<img\\b[^>]*?\\bsrc=")/storage/${IMAGE_BUCKET}/([
  * Everything a package of one course carries, read from the database as the learner API reads it
  * (modules, active lessons with their sanitised HTML, quizzes with their keys and explanations),
  * plus the image files its lessons show, and what the course says about itself (its outline, from
- * the courses row). The platform holds one course today; `courseSlug`, when given, must be its slug.
+ * the courses row). `courseSlug` names the course; the default course when absent.
  */
 export type BundleContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'clock' | 'contentDir'>;
 
 export async function loadCourseBundle(ctx: BundleContext, courseSlug?: string): Promise<LoadedCourse> {
+  const courseRows = await ctx.db.select().from(schema.courses);
+  const course =
+    courseSlug === undefined
+      ? pickDefault(courseRows.map((c) => ({ ...c, is_default: c.isDefault })))
+      : courseRows.find((c) => c.slug === courseSlug);
+  if (!course) {
+    throw fail(
+      'not_found',
+      courseSlug === undefined ? messages.courseNotLoaded : courseDoesNotExist(courseSlug),
+    );
+  }
+  const ref: CourseRef = { ...course, is_default: course.isDefault };
   const [outline, moduleRows, lessonRows, quizRows, questionRows] = await Promise.all([
-    courseOutline(ctx),
-    ctx.db.select().from(schema.modules).orderBy(asc(schema.modules.orderIndex), asc(schema.modules.id)),
+    courseOutline(ctx, ref),
+    ctx.db
+      .select()
+      .from(schema.modules)
+      .where(eq(schema.modules.courseId, ref.id))
+      .orderBy(asc(schema.modules.orderIndex), asc(schema.modules.id)),
     ctx.db
       .select()
       .from(schema.lessons)
-      .where(eq(schema.lessons.isActive, true))
+      .where(and(eq(schema.lessons.courseId, ref.id), eq(schema.lessons.isActive, true)))
       .orderBy(asc(schema.lessons.order), asc(schema.lessons.id)),
-    ctx.db.select().from(schema.quizzes).orderBy(asc(schema.quizzes.createdAt), asc(schema.quizzes.id)),
-    ctx.db.select().from(schema.quizQuestions).orderBy(asc(schema.quizQuestions.questionNumber)),
+    ctx.db
+      .select()
+      .from(schema.quizzes)
+      .where(eq(schema.quizzes.courseId, ref.id))
+      .orderBy(asc(schema.quizzes.createdAt), asc(schema.quizzes.id)),
+    ctx.db
+      .select({ question: schema.quizQuestions })
+      .from(schema.quizQuestions)
+      .innerJoin(schema.quizzes, eq(schema.quizzes.id, schema.quizQuestions.quizId))
+      .where(eq(schema.quizzes.courseId, ref.id))
+      .orderBy(asc(schema.quizQuestions.questionNumber))
+      .then((rows) => rows.map((r) => r.question)),
   ]);
-  if (courseSlug !== undefined && courseSlug !== outline.slug) {
-    throw fail('not_found', `Course ${courseSlug} does not exist (this platform holds ${outline.slug})`);
-  }
   const moduleOrder = new Map(moduleRows.map((m, i) => [m.id, i]));
   const lessons = lessonRows
     .filter((l) => moduleOrder.has(l.moduleId))

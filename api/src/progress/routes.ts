@@ -7,13 +7,20 @@ import { progressState, resetModule, resetProgress, setLessonCompleted } from '.
 
 export function progressRoutes(ctx: AppContext): Router {
   const router = Router();
-  mount(router, ctx, endpoints.progress, {}, ({ auth }) => progressState(ctx, auth.userId));
-  mount(router, ctx, endpoints.setLessonCompleted, { params: lessonKeyParams }, ({ auth, params, body }) =>
-    setLessonCompleted(ctx, auth.userId, params.lessonKey, body.completed),
+  mount(router, ctx, endpoints.progress, {}, ({ auth, course }) => progressState(ctx, course, auth.userId));
+  mount(
+    router,
+    ctx,
+    endpoints.setLessonCompleted,
+    { params: lessonKeyParams },
+    ({ auth, course, params, body }) =>
+      setLessonCompleted(ctx, course, auth.userId, params.lessonKey, body.completed),
   );
-  mount(router, ctx, endpoints.resetProgress, {}, ({ auth }) => resetProgress(ctx, auth.userId));
-  mount(router, ctx, endpoints.resetModule, { params: moduleParams }, ({ auth, params }) =>
-    resetModule(ctx, auth.userId, params.moduleId),
+  mount(router, ctx, endpoints.resetProgress, {}, ({ auth, course }) =>
+    resetProgress(ctx, course, auth.userId),
+  );
+  mount(router, ctx, endpoints.resetModule, { params: moduleParams }, ({ auth, course, params }) =>
+    resetModule(ctx, course, auth.userId, params.moduleId),
   );
   return router;
 }

@@ -8,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { moduleExists } from '../course/service';
-import { courseStructure } from '../course/structure';
+import { type CourseRef, courseStructure } from '../course/structure';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 
@@ -43,25 +43,25 @@ const STATE_COLUMNS = (
 ) => `(select version::text from course_version where id = 1) as version,
   coalesce((select json_agg(${RECORD_JSON} order by p.id) from ${records} p), '[]') as records,
   coalesce((select json_agg(json_build_object('quiz_id', a.quiz_id, 'passed', a.passed, 'completed_at', a.completed_at))
-    from quiz_attempts a where a.user_id = $1 and a.completed_at is not null), '[]') as attempts`;
-const STATE_SQL = `select ${STATE_COLUMNS('(select * from user_progress where user_id = $1)')}`;
+    from quiz_attempts a where a.user_id = $1 and a.course_id = $2 and a.completed_at is not null), '[]') as attempts`;
+const STATE_SQL = `select ${STATE_COLUMNS('(select * from user_progress where user_id = $1 and course_id = $2)')}`;
 
 // Completion: look the lesson up, upsert the row and read the state back in one statement. The
 // state's snapshot predates the upsert, so the written row replaces the old one of the same key.
 const COMPLETE_SQL = `with lesson as (
-    select id, module_id, "order" from lessons where lesson_key = $2 and is_active
+    select id, module_id, "order" from lessons where course_id = $2 and lesson_key = $3 and is_active
   ), written as (
-    insert into user_progress (user_id, lesson_id, lesson_key, module_id, completed, lesson_order,
+    insert into user_progress (user_id, course_id, lesson_id, lesson_key, module_id, completed, lesson_order,
       tracking_method, created_at, updated_at)
-    select $1::uuid, lesson.id, $2, lesson.module_id, $3::boolean, lesson."order", 'stable', $4::timestamptz, $4::timestamptz
+    select $1::uuid, $2::int, lesson.id, $3, lesson.module_id, $4::boolean, lesson."order", 'stable', $5::timestamptz, $5::timestamptz
     from lesson
-    on conflict (user_id, lesson_key) do update set completed = excluded.completed, lesson_id = excluded.lesson_id,
+    on conflict (user_id, course_id, lesson_key) do update set completed = excluded.completed, lesson_id = excluded.lesson_id,
       module_id = excluded.module_id, lesson_order = excluded.lesson_order, tracking_method = 'stable',
       updated_at = excluded.updated_at
     returning *
   )
   select (select count(*)::int from written) as written, ${STATE_COLUMNS(
-    `(select * from user_progress where user_id = $1 and lesson_key is distinct from $2
+    `(select * from user_progress where user_id = $1 and course_id = $2 and lesson_key is distinct from $3
       union all select * from written)`,
   )}`;
 
@@ -71,8 +71,8 @@ const toRecord = (row: RecordJson): ProgressRecord => ({
 });
 
 /** Records plus core's summary, over the course structure this instance keeps in memory. */
-async function stateOf(ctx: AppContext, row: StateRow): Promise<ProgressState> {
-  const course = await courseStructure(ctx, row.version);
+async function stateOf(ctx: AppContext, courseId: number, row: StateRow): Promise<ProgressState> {
+  const course = await courseStructure(ctx, courseId, row.version);
   const records = row.records.map(toRecord);
   const summary = summarizeProgress({
     modules: course.modules,
@@ -91,9 +91,13 @@ async function stateOf(ctx: AppContext, row: StateRow): Promise<ProgressState> {
  * Records plus core's summary: one statement (records, attempts, course version) whatever the size of
  * the course; the structure comes from memory (course/structure.ts).
  */
-export async function progressState(ctx: AppContext, userId: string): Promise<ProgressState> {
-  const [row] = await ctx.database.query<StateRow>(STATE_SQL, [userId]);
-  return stateOf(ctx, row!);
+export async function progressState(
+  ctx: AppContext,
+  course: CourseRef,
+  userId: string,
+): Promise<ProgressState> {
+  const [row] = await ctx.database.query<StateRow>(STATE_SQL, [userId, course.id]);
+  return stateOf(ctx, course.id, row!);
 }
 
 /**
@@ -102,30 +106,56 @@ export async function progressState(ctx: AppContext, userId: string): Promise<Pr
  */
 export async function setLessonCompleted(
   ctx: AppContext,
+  course: CourseRef,
   userId: string,
   lessonKey: string,
   completed: boolean,
 ): Promise<ProgressState> {
   const now = new Date(ctx.clock.now()).toISOString(); // as text: both drivers bind it the same way
-  const [row] = await ctx.database.query<StateRow>(COMPLETE_SQL, [userId, lessonKey, completed, now]);
+  const [row] = await ctx.database.query<StateRow>(COMPLETE_SQL, [
+    userId,
+    course.id,
+    lessonKey,
+    completed,
+    now,
+  ]);
   if (!row?.written) throw fail('not_found', lessonDoesNotExist(lessonKey));
-  return stateOf(ctx, row);
+  return stateOf(ctx, course.id, row);
 }
 
-/** Deletes all of the learner's progress and quiz attempts. */
-export async function resetProgress(ctx: AppContext, userId: string): Promise<ProgressState> {
+/** Deletes all of the learner's progress and quiz attempts in this course. */
+export async function resetProgress(
+  ctx: AppContext,
+  course: CourseRef,
+  userId: string,
+): Promise<ProgressState> {
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(userProgress).where(eq(userProgress.userId, userId));
-    await tx.delete(quizAttempts).where(eq(quizAttempts.userId, userId));
+    await tx
+      .delete(userProgress)
+      .where(and(eq(userProgress.userId, userId), eq(userProgress.courseId, course.id)));
+    await tx
+      .delete(quizAttempts)
+      .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, course.id)));
   });
-  return progressState(ctx, userId);
+  return progressState(ctx, course, userId);
 }
 
 /** Deletes one module's progress after checking the module exists. */
-export async function resetModule(ctx: AppContext, userId: string, moduleId: number): Promise<ProgressState> {
-  if (!(await moduleExists(ctx, moduleId))) throw fail('not_found', moduleDoesNotExist(moduleId));
+export async function resetModule(
+  ctx: AppContext,
+  course: CourseRef,
+  userId: string,
+  moduleId: number,
+): Promise<ProgressState> {
+  if (!(await moduleExists(ctx, course, moduleId))) throw fail('not_found', moduleDoesNotExist(moduleId));
   await ctx.db
     .delete(userProgress)
-    .where(and(eq(userProgress.userId, userId), eq(userProgress.moduleId, moduleId)));
-  return progressState(ctx, userId);
+    .where(
+      and(
+        eq(userProgress.userId, userId),
+        eq(userProgress.courseId, course.id),
+        eq(userProgress.moduleId, moduleId),
+      ),
+    );
+  return progressState(ctx, course, userId);
 }

@@ -7,13 +7,19 @@ import { answerQuestion, completeAttempt, getQuiz, listAttempts, listQuizzes, st
 
 export function quizRoutes(ctx: AppContext): Router {
   const router = Router();
-  mount(router, ctx, endpoints.quizzes, {}, ({ auth }) => listQuizzes(ctx, auth.userId));
-  mount(router, ctx, endpoints.quiz, { params: quizParams }, ({ params }) => getQuiz(ctx, params.quizId));
-  mount(router, ctx, endpoints.startAttempt, { params: quizParams, status: 201 }, ({ auth, params }) =>
-    startAttempt(ctx, auth.userId, params.quizId),
+  mount(router, ctx, endpoints.quizzes, {}, ({ auth, course }) => listQuizzes(ctx, course, auth.userId));
+  mount(router, ctx, endpoints.quiz, { params: quizParams }, ({ course, params }) =>
+    getQuiz(ctx, course, params.quizId),
   );
-  mount(router, ctx, endpoints.attempts, { params: quizParams }, ({ auth, params }) =>
-    listAttempts(ctx, auth.userId, params.quizId),
+  mount(
+    router,
+    ctx,
+    endpoints.startAttempt,
+    { params: quizParams, status: 201 },
+    ({ auth, course, params }) => startAttempt(ctx, course, auth.userId, params.quizId),
+  );
+  mount(router, ctx, endpoints.attempts, { params: quizParams }, ({ auth, course, params }) =>
+    listAttempts(ctx, course, auth.userId, params.quizId),
   );
   mount(router, ctx, endpoints.answer, { params: attemptParams }, ({ auth, params, body }) =>
     answerQuestion(ctx, auth.userId, params.attemptId, body.question_id, body.answer),

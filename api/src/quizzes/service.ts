@@ -20,6 +20,7 @@ import {
 } from '@coursekit/core';
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import type { CourseRef } from '../course/structure';
 import { type schema as S, schema } from '../db/index';
 import { fail } from '../http/errors';
 
@@ -70,8 +71,12 @@ const withKey = (row: QuestionRow): QuizQuestionWithKey => ({
 const review = (row: AttemptRow, questions: QuestionRow[]): CompletedAttempt =>
   reviewAttempt(toAttempt(row), questions.map(withKey));
 
-async function quizOrFail(ctx: AppContext, quizId: number) {
-  const [quiz] = await ctx.db.select().from(quizzes).where(eq(quizzes.id, quizId));
+/** The quiz, when it is the course's (any course's for a call by attempt id); else 404. */
+async function quizOrFail(ctx: AppContext, quizId: number, course?: CourseRef) {
+  const [quiz] = await ctx.db
+    .select()
+    .from(quizzes)
+    .where(and(eq(quizzes.id, quizId), course ? eq(quizzes.courseId, course.id) : undefined));
   if (!quiz) throw fail('not_found', messages.quizNotFound);
   return quiz;
 }
@@ -83,14 +88,28 @@ const questionsOf = (ctx: AppContext, quizId: number) =>
     .where(eq(quizQuestions.quizId, quizId))
     .orderBy(asc(quizQuestions.questionNumber));
 
-/** Every quiz, oldest first, with the learner's summary of each (two statements). */
-export async function listQuizzes(ctx: AppContext, userId: string): Promise<QuizListItem[]> {
+/** The course's quizzes, oldest first, with the learner's summary of each (two statements). */
+export async function listQuizzes(
+  ctx: AppContext,
+  course: CourseRef,
+  userId: string,
+): Promise<QuizListItem[]> {
   const [quizRows, attempts] = await Promise.all([
-    ctx.db.select().from(quizzes).orderBy(asc(quizzes.createdAt), asc(quizzes.id)),
+    ctx.db
+      .select()
+      .from(quizzes)
+      .where(eq(quizzes.courseId, course.id))
+      .orderBy(asc(quizzes.createdAt), asc(quizzes.id)),
     ctx.db
       .select()
       .from(quizAttempts)
-      .where(and(eq(quizAttempts.userId, userId), isNotNull(quizAttempts.completedAt))),
+      .where(
+        and(
+          eq(quizAttempts.userId, userId),
+          eq(quizAttempts.courseId, course.id),
+          isNotNull(quizAttempts.completedAt),
+        ),
+      ),
   ]);
   return quizRows.map((q) => ({
     quiz: toQuiz(q),
@@ -98,15 +117,26 @@ export async function listQuizzes(ctx: AppContext, userId: string): Promise<Quiz
   }));
 }
 
-export async function getQuiz(ctx: AppContext, quizId: number): Promise<QuizWithQuestions> {
-  const quiz = await quizOrFail(ctx, quizId);
+export async function getQuiz(
+  ctx: AppContext,
+  course: CourseRef,
+  quizId: number,
+): Promise<QuizWithQuestions> {
+  const quiz = await quizOrFail(ctx, quizId, course);
   const questions = await questionsOf(ctx, quizId);
   if (questions.length === 0) throw fail('not_found', messages.quizNotFound);
   return { quiz: toQuiz(quiz), questions: questions.map(toQuestion) };
 }
 
-export async function startAttempt(ctx: AppContext, userId: string, quizId: number): Promise<QuizAttempt> {
-  const quiz = await quizOrFail(ctx, quizId);
+/** Opens an attempt; an archived course keeps its records but starts none (409). */
+export async function startAttempt(
+  ctx: AppContext,
+  course: CourseRef,
+  userId: string,
+  quizId: number,
+): Promise<QuizAttempt> {
+  const quiz = await quizOrFail(ctx, quizId, course);
+  if (course.status === 'archived') throw fail('conflict', messages.courseArchived);
   const [{ count } = { count: 0 }] = await ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(quizQuestions)
@@ -114,7 +144,14 @@ export async function startAttempt(ctx: AppContext, userId: string, quizId: numb
   if (count === 0) throw fail('not_found', messages.quizNotFound);
   const [row] = await ctx.db
     .insert(quizAttempts)
-    .values({ userId, quizId, totalQuestions: count, answers: {}, startedAt: new Date(ctx.clock.now()) })
+    .values({
+      userId,
+      quizId,
+      courseId: course.id,
+      totalQuestions: count,
+      answers: {},
+      startedAt: new Date(ctx.clock.now()),
+    })
     .returning();
   return toAttempt(row!);
 }
@@ -205,10 +242,11 @@ export async function completeAttempt(
 /** The learner's completed attempts of a quiz, newest first, with reviews. */
 export async function listAttempts(
   ctx: AppContext,
+  course: CourseRef,
   userId: string,
   quizId: number,
 ): Promise<CompletedAttempt[]> {
-  await quizOrFail(ctx, quizId);
+  await quizOrFail(ctx, quizId, course);
   const [rows, questions] = await Promise.all([
     ctx.db
       .select()

@@ -23,7 +23,7 @@ describe('the start banner and the bootstrap admin', () => {
     adminPassword,
   });
   const banner = (admin: Awaited<ReturnType<typeof ensureAdmin>>) =>
-    startBanner({ config: config(undefined), mail: 'dev mailbox', course: null, admin, workers: 1 });
+    startBanner({ config: config(undefined), mail: 'dev mailbox', courses: [], admin, workers: 1 });
 
   it('says plainly that the admin was not created, and why, in the policy’s own words', async () => {
     const refused = await ensureAdmin({ db: database.db, logger, config: config('Admin-Strong-2026') });

@@ -13,7 +13,8 @@ export interface BannerFacts {
   config: Config;
   /** Where mail goes (the mailer's own description). */
   mail: string;
-  course: LoadSummary | null;
+  /** The courses loaded on this start (none: all were in the database already). */
+  courses: LoadSummary[];
   admin: BootstrapAdmin;
   workers: number;
   /** Why there is one worker when the machine has more cores (embedded PGlite), if it is so. */
@@ -63,7 +64,7 @@ export function startBanner(facts: BannerFacts): string {
     `  database          ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pgdata')}`}`,
     `  workers           ${facts.workers}${facts.singleWorkerReason ? ` (${facts.singleWorkerReason})` : facts.workers > 1 ? ' (one per core; WEB_CONCURRENCY overrides)' : ''}`,
     `  mail              ${facts.mail}`,
-    `  course            ${facts.course ? `loaded (${facts.course.inserted} lessons, ${facts.course.questions} questions)` : 'already in the database'}`,
+    `  courses           ${facts.courses.length ? facts.courses.map((c) => `${c.course} loaded (${c.inserted} lessons, ${c.questions} questions)`).join('; ') : 'already in the database'}`,
     ...(facts.metrics ? [`  metrics           ${facts.metrics}`] : []),
     ...adminLines(facts.admin),
     '',

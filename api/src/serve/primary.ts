@@ -54,7 +54,7 @@ export async function runPrimary(options: PrimaryOptions): Promise<void> {
           startBanner({
             config,
             mail: describeMail(config, logger),
-            course: seeded.course,
+            courses: seeded.courses,
             admin: seeded.admin,
             workers: options.workers,
             metrics: metricsAt,

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { type App, type AppOptions, createApp } from '../app';
 import type { Config } from '../config';
@@ -101,7 +102,17 @@ export async function closeServer(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-/** Migrates a fresh database, loads the real course from api/content, and listens on a free port. */
+/** The id of the course the unscoped routes show (for tests that write rows directly). */
+export async function defaultCourseId(db: Database['db']): Promise<number> {
+  const [row] = await db
+    .select({ id: schema.courses.id })
+    .from(schema.courses)
+    .where(eq(schema.courses.isDefault, true));
+  if (!row) throw new Error('no default course: seed the database first');
+  return row.id;
+}
+
+/** Migrates a fresh database, loads every course from api/content, and listens on a free port. */
 export async function startServer(
   driver: 'pglite' | 'postgres',
   options: Pick<AppOptions, 'contentDir' | 'imageValidation'> & { config?: Partial<Config> } = {},

@@ -1,0 +1,82 @@
+import { type CatalogCourse, summarizeProgress } from '@coursekit/core';
+import type { Request } from 'express';
+import { authenticate } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { platformStructure } from './structure';
+
+interface CatalogRow {
+  version: string | null;
+  courses: Array<{ id: number; slug: string; title: string; description: string; estimated_time: string }>;
+  records: Array<{
+    course_id: number;
+    lesson_id: number | null;
+    lesson_key: string | null;
+    module_id: number;
+    completed: boolean;
+    updated_at: string;
+  }>;
+  attempts: Array<{ course_id: number; quiz_id: number; passed: boolean; completed_at: string | null }>;
+  certified: number[];
+}
+
+// The published courses and, for a signed-in learner, their records, attempts and certificates in
+// every course: one statement whatever the number of courses ($1 null: no learner).
+const CATALOG_SQL = `select
+  (select version::text from course_version where id = 1) as version,
+  coalesce((select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'title', c.title,
+    'description', c.description, 'estimated_time', c.estimated_time) order by c.id)
+    from courses c where c.status = 'published'), '[]') as courses,
+  coalesce((select json_agg(json_build_object('course_id', p.course_id, 'lesson_id', p.lesson_id,
+    'lesson_key', p.lesson_key, 'module_id', p.module_id, 'completed', p.completed, 'updated_at', p.updated_at)) from user_progress p where p.user_id = $1::uuid), '[]') as records,
+  coalesce((select json_agg(json_build_object('course_id', a.course_id, 'quiz_id', a.quiz_id, 'passed', a.passed,
+    'completed_at', a.completed_at)) from quiz_attempts a where a.user_id = $1::uuid and a.completed_at is not null),
+    '[]') as attempts,
+  coalesce((select json_agg(ct.course_id) from certificates ct where ct.user_id = $1::uuid), '[]') as certified`;
+
+/**
+ * GET /api/courses: the published courses, the default first, each with the learner's progress
+ * when the request carries a valid session (core's summary over the cached structure); null without.
+ * A token that does not verify is treated as no session: the catalog is public.
+ */
+export async function catalog(ctx: AppContext, req: Request): Promise<{ courses: CatalogCourse[] }> {
+  const header = req.get('authorization');
+  const userId = header
+    ? await authenticate(ctx, header).then(
+        (a) => a.userId,
+        () => null,
+      )
+    : null;
+  const [row] = await ctx.database.query<CatalogRow>(CATALOG_SQL, [userId]);
+  const platform = await platformStructure(ctx, row!.version);
+  const defaultId = platform.defaultCourse?.id;
+  const courses = row!.courses.map((c): CatalogCourse => {
+    const structure = platform.byCourse.get(c.id) ?? { modules: [], lessons: [], quizzes: [] };
+    let progress: CatalogCourse['progress'] = null;
+    if (userId) {
+      const summary = summarizeProgress({
+        modules: structure.modules,
+        lessons: structure.lessons,
+        records: row!.records.filter((r) => r.course_id === c.id),
+        quizzes: structure.quizzes,
+        attempts: row!.attempts.filter((a) => a.course_id === c.id),
+      });
+      progress = {
+        completed_lessons: summary.completedLessons,
+        total_lessons: summary.totalLessons,
+        percentage: summary.progressPercentage,
+        certified: row!.certified.includes(c.id),
+      };
+    }
+    return {
+      slug: c.slug,
+      title: c.title,
+      description: c.description,
+      estimated_time: c.estimated_time,
+      is_default: c.id === defaultId,
+      module_count: structure.modules.length,
+      progress,
+    };
+  });
+  courses.sort((a, b) => Number(b.is_default) - Number(a.is_default));
+  return { courses };
+}
