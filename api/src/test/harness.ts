@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { type App, type AppOptions, createApp } from '../app';
 import type { Config } from '../config';
@@ -224,11 +224,20 @@ export async function grantRole(server: TestServer, userId: string, role: 'admin
 }
 
 /** Answers the final (course) quiz: every question right, or every one wrong. */
-export async function takeFinalQuiz(server: TestServer, token: string, pass = true): Promise<void> {
+export async function takeFinalQuiz(
+  server: TestServer,
+  token: string,
+  pass = true,
+  course?: string,
+): Promise<void> {
   const db = server.database.db;
-  const [quiz] = (await db.select().from(schema.quizzes)).filter((q) => q.kind === 'course');
+  const courseId = await courseIdOf(db, course);
+  const [quiz] = (await db.select().from(schema.quizzes)).filter(
+    (q) => q.kind === 'course' && q.courseId === courseId,
+  );
   const questions = (await db.select().from(schema.quizQuestions)).filter((q) => q.quizId === quiz!.id);
-  const attempt = (await call(server, 'POST', `/quizzes/${quiz!.id}/attempts`, { token })).body;
+  const scope = course ? `/courses/${course}` : '';
+  const attempt = (await call(server, 'POST', `${scope}/quizzes/${quiz!.id}/attempts`, { token })).body;
   for (const q of questions) {
     const answer = pass ? q.correctAnswer : q.correctAnswer === 'A' ? 'B' : 'A';
     await call(server, 'POST', `/attempts/${attempt.id}/answers`, {
@@ -240,11 +249,31 @@ export async function takeFinalQuiz(server: TestServer, token: string, pass = tr
 }
 
 /** Every lesson complete and the final quiz passed: the learner has earned the certificate. */
-export async function completeCourse(server: TestServer, token: string): Promise<void> {
-  for (const l of await server.database.db.select().from(schema.lessons)) {
-    await call(server, 'PUT', `/progress/lessons/${l.lessonKey}`, { token, body: { completed: true } });
+export async function completeCourse(server: TestServer, token: string, course?: string): Promise<void> {
+  const courseId = await courseIdOf(server.database.db, course);
+  const scope = course ? `/courses/${course}` : '';
+  const lessons = await server.database.db
+    .select()
+    .from(schema.lessons)
+    .where(and(eq(schema.lessons.courseId, courseId), eq(schema.lessons.isActive, true)));
+  for (const l of lessons) {
+    await call(server, 'PUT', `${scope}/progress/lessons/${l.lessonKey}`, {
+      token,
+      body: { completed: true },
+    });
   }
-  await takeFinalQuiz(server, token, true);
+  await takeFinalQuiz(server, token, true, course);
+}
+
+/** A course's id by slug, or the default course's. */
+export async function courseIdOf(db: Database['db'], slug?: string): Promise<number> {
+  if (slug === undefined) return defaultCourseId(db);
+  const [row] = await db
+    .select({ id: schema.courses.id })
+    .from(schema.courses)
+    .where(eq(schema.courses.slug, slug));
+  if (!row) throw new Error(`no course ${slug}`);
+  return row.id;
 }
 
 /** An error as the API answers it: with the request's id, which its `X-Request-Id` header also carries. */

@@ -1,0 +1,182 @@
+import { CatalogAnswerSchema, CourseOutlineSchema, courseDoesNotExist, messages } from '@coursekit/core';
+import { createHttpAdapter } from '@coursekit/core/http';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCourse, SEED_COURSE_DIR } from '../content/loader';
+import { schema } from '../db/index';
+import {
+  call,
+  completeCourse,
+  courseIdOf,
+  DRIVERS,
+  signUp,
+  startServer,
+  type TestServer,
+} from '../test/harness';
+
+// Issue 15: many courses side by side. The seed's course is the default and keeps every unscoped
+// route; any course answers at /api/courses/{slug}/…; the catalog lists the published ones; one
+// course's progress never moves another's.
+
+const SECOND = 'reading-meter-data';
+
+describe.each(DRIVERS)('courses side by side (%s)', (driver) => {
+  let server: TestServer;
+  let seedSlug: string;
+
+  beforeAll(async () => {
+    server = await startServer(driver);
+    seedSlug = (await readCourse(SEED_COURSE_DIR)).course.slug;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lists the published courses, the default first, with progress only for a signed-in learner', async () => {
+    const out = await call(server, 'GET', '/courses');
+    expect(out.status).toBe(200);
+    const { courses } = CatalogAnswerSchema.parse(out.body);
+    expect(courses.map((c) => c.slug)).toEqual([seedSlug, SECOND]);
+    expect(courses.map((c) => c.is_default)).toEqual([true, false]);
+    expect(courses.every((c) => c.progress === null)).toBe(true);
+    expect(courses[1]!.module_count).toBe(3);
+
+    const { token } = await signUp(server, 'Cat Alog');
+    const lessons = (await call(server, 'GET', `/courses/${SECOND}/modules/1/lessons`, { token })).body;
+    await call(server, 'PUT', `/courses/${SECOND}/progress/lessons/${lessons[0].lesson_key}`, {
+      token,
+      body: { completed: true },
+    });
+    const signedIn = CatalogAnswerSchema.parse((await call(server, 'GET', '/courses', { token })).body);
+    expect(signedIn.courses.map((c) => c.progress)).toEqual([
+      { completed_lessons: 0, total_lessons: 25, percentage: 0, certified: false },
+      { completed_lessons: 1, total_lessons: 9, percentage: 11, certified: false },
+    ]);
+    // A token that does not verify reads the public catalog.
+    const forged = await call(server, 'GET', '/courses', { token: 'not-a-token' });
+    expect(forged.status).toBe(200);
+    expect(forged.body.courses[0].progress).toBeNull();
+  });
+
+  it('serves the default course unscoped and by its slug alike, and another course by its slug', async () => {
+    const { token } = await signUp(server, 'Sam Scope');
+    const unscoped = await call(server, 'GET', '/modules', { token });
+    const bySlug = await call(server, 'GET', `/courses/${seedSlug}/modules`, { token });
+    expect(bySlug.body).toEqual(unscoped.body);
+    expect(unscoped.body.map((m: { id: number }) => m.id)).toEqual([1, 2, 3, 4, 5]);
+
+    const outline = CourseOutlineSchema.parse((await call(server, 'GET', `/courses/${SECOND}/outline`)).body);
+    expect(outline.title).toBe('Reading a Meter-Data Report');
+    const second = (await call(server, 'GET', `/courses/${SECOND}/modules`, { token })).body;
+    expect(second.map((m: { id: number; name: string }) => m.id)).toEqual([1, 2, 3]);
+    expect(second[0].name).toBe(outline.modules[0]!.name);
+    // Module 1 of each course is its own.
+    const first = (await call(server, 'GET', '/modules/1/lessons', { token })).body;
+    const other = (await call(server, 'GET', `/courses/${SECOND}/modules/1/lessons`, { token })).body;
+    expect(other.map((l: { title: string }) => l.title)).not.toEqual(
+      first.map((l: { title: string }) => l.title),
+    );
+    expect((await call(server, 'GET', `/courses/${SECOND}/modules/4/lessons`, { token })).status).toBe(404);
+  });
+
+  it('answers 404 with the course named for an unknown slug, on public and signed-in calls', async () => {
+    const { token } = await signUp(server, 'Nat Found');
+    for (const [path, auth] of [
+      ['/courses/no-such-course/outline', undefined],
+      ['/courses/no-such-course/modules', token],
+      ['/courses/no-such-course/progress', token],
+    ] as const) {
+      const res = await call(server, 'GET', path, { token: auth });
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.message).toBe(courseDoesNotExist('no-such-course'));
+    }
+    // A quiz of one course is not found through another.
+    const quizzes = (await call(server, 'GET', '/quizzes', { token })).body;
+    const res = await call(server, 'GET', `/courses/${SECOND}/quizzes/${quizzes[0].quiz.id}`, { token });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe(messages.quizNotFound);
+  });
+
+  it('keeps one course’s progress and certificate out of another’s summary', async () => {
+    const { token } = await signUp(server, 'Iso Lation');
+    const before = (await call(server, 'GET', '/progress', { token })).body;
+    await completeCourse(server, token, SECOND);
+    const second = (await call(server, 'GET', `/courses/${SECOND}/progress`, { token })).body;
+    expect(second.summary).toMatchObject({ completedLessons: 9, totalLessons: 9, courseComplete: true });
+    const after = (await call(server, 'GET', '/progress', { token })).body;
+    expect(after).toEqual(before);
+    expect(after.summary.completedLessons).toBe(0);
+
+    const certificate = (await call(server, 'GET', `/courses/${SECOND}/certificate`, { token })).body
+      .certificate;
+    expect(certificate.course_title).toBe('Reading a Meter-Data Report');
+    expect((await call(server, 'GET', '/certificate', { token })).body.certificate).toBeNull();
+    const check = await call(server, 'GET', `/certificates/${certificate.code}`);
+    expect(check.body).toEqual({ valid: true, certificate });
+
+    // The adapter's course option reaches the same course.
+    const adapter = createHttpAdapter({ baseUrl: server.api, course: SECOND, getAccessToken: () => token });
+    expect((await adapter.certificate.get())?.code).toBe(certificate.code);
+    expect((await adapter.progress.get()).summary.completedLessons).toBe(9);
+  });
+
+  it('keeps an archived course’s records but takes it out of the catalog and starts no attempt', async () => {
+    const { token } = await signUp(server, 'Arch Ived');
+    const lessons = (await call(server, 'GET', `/courses/${SECOND}/modules/2/lessons`, { token })).body;
+    await call(server, 'PUT', `/courses/${SECOND}/progress/lessons/${lessons[0].lesson_key}`, {
+      token,
+      body: { completed: true },
+    });
+    const { db } = server.database;
+    const id = await courseIdOf(db, SECOND);
+    await db.update(schema.courses).set({ status: 'archived' }).where(eq(schema.courses.id, id));
+    try {
+      const catalog = (await call(server, 'GET', '/courses')).body;
+      expect(catalog.courses.map((c: { slug: string }) => c.slug)).toEqual([seedSlug]);
+      const progress = (await call(server, 'GET', `/courses/${SECOND}/progress`, { token })).body;
+      expect(progress.summary.completedLessons).toBe(1);
+      const [quiz] = (await call(server, 'GET', `/courses/${SECOND}/quizzes`, { token })).body;
+      const start = await call(server, 'POST', `/courses/${SECOND}/quizzes/${quiz.quiz.id}/attempts`, {
+        token,
+      });
+      expect(start.status).toBe(409);
+      expect(start.body.error.message).toBe(messages.courseArchived);
+    } finally {
+      await db.update(schema.courses).set({ status: 'published' }).where(eq(schema.courses.id, id));
+    }
+  });
+
+  it('reads progress in one statement with 2 courses or 50', async () => {
+    const { token } = await signUp(server, 'Stat Ements');
+    const statements = async (path: string) => {
+      const before = server.database.statements();
+      await call(server, 'GET', path, { token });
+      return server.database.statements() - before;
+    };
+    // The session check is kept for 5 s, so of two reads in a row one reads no session.
+    const read = async (path: string) => {
+      await statements(path); // may load the structure into this instance's memory
+      return Math.min(await statements(path), await statements(path));
+    };
+    const withTwo = await read('/progress');
+    const { db } = server.database;
+    // 48 more courses of 5 modules × 5 lessons: 50 in all.
+    await db.execute(sql`insert into courses (slug, title, description, estimated_time, syllabus_time,
+      pre_assessment_time) select 'filler-' || n, 'Filler ' || n, '', '1 hour', '1h', '5 minutes'
+      from generate_series(1, 48) n`);
+    await db.execute(sql`insert into modules (course_id, id, name, title, description, order_index)
+      select c.id, m, 'Module ' || m, 'Module ' || m, '', m from courses c, generate_series(1, 5) m
+      where c.slug like 'filler-%'`);
+    await db.execute(sql`insert into lessons (course_id, module_id, lesson_key, title, content, content_hash, "order")
+      select m.course_id, m.id, 'module_' || m.id || '_' || l || '_filler', 'Lesson ' || l, '<p>x</p>', 'h', l
+      from modules m, generate_series(1, 5) l where m.course_id in (select id from courses where slug like 'filler-%')`);
+    try {
+      expect((await db.select().from(schema.courses)).length).toBe(50);
+      expect(await read('/progress')).toBe(withTwo);
+      expect(await read(`/courses/${SECOND}/progress`)).toBe(withTwo);
+      expect(withTwo).toBe(1);
+    } finally {
+      await db.execute(sql`delete from courses where slug like 'filler-%'`);
+    }
+  });
+});
