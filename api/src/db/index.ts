@@ -26,7 +26,8 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   /** Applies the generated migrations in api/drizzle. */
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (api/drizzle; another folder only in tests of migrations). */
+  migrate(folder?: string): Promise<void>;
   /**
    * LISTEN on a channel; resolves to a function that stops listening. `onListen` runs each time the
    * LISTEN is (re)established: notifications sent while the connection was down are lost, so a
@@ -85,7 +86,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       driver: 'postgres',
-      migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: (folder = MIGRATIONS_FOLDER) => migratePostgres(drizzlePostgres(client), { migrationsFolder: folder }),
       listen: (channel, onMessage, onListen, onLost) => listener.listen(channel, onMessage, onListen, onLost),
       async notify(channel, payload) {
         await client.notify(channel, payload);
@@ -115,7 +116,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     async listen(channel, onMessage, onListen) {
       const stop = await client.listen(channel, onMessage);
       onListen?.();
