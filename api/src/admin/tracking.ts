@@ -8,6 +8,7 @@ import {
 } from '@coursekit/core';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { resolveCourse } from '../course/structure';
 import { schema } from '../db/index';
 import { logAction } from './actionLog';
 import { jsonOf } from './analyticsSql';
@@ -17,10 +18,13 @@ import { getUser } from './users';
 const { lessons, modules, userProgress, progressCleanupLog } = schema;
 
 /** core's isOrphanedProgress in SQL: no lesson, active or not, answers to its key (or id without one). */
-const orphaned = sql`not exists (select 1 from ${lessons} l where l.lesson_key = ${userProgress.lessonKey}
-  or (${userProgress.lessonKey} is null and l.id = ${userProgress.lessonId}))`;
+const orphaned = sql`not exists (select 1 from ${lessons} l where l.course_id = ${userProgress.courseId}
+  and (l.lesson_key = ${userProgress.lessonKey} or (${userProgress.lessonKey} is null and l.id = ${userProgress.lessonId})))`;
 
+/** The default course's tracking (the console's tools are the default course's until it picks one). */
 export async function trackingOverview(ctx: AppContext): Promise<TrackingOverview> {
+  const course = await resolveCourse(ctx);
+  const inCourse = eq(userProgress.courseId, course.id);
   const [[totals], perModule, moduleRows] = await Promise.all([
     ctx.db
       .select({
@@ -29,7 +33,8 @@ export async function trackingOverview(ctx: AppContext): Promise<TrackingOvervie
         legacyRecords: sql<number>`(count(*) filter (where ${userProgress.trackingMethod} = 'legacy'))::int`,
         orphanedRecords: sql<number>`(count(*) filter (where ${orphaned}))::int`,
       })
-      .from(userProgress),
+      .from(userProgress)
+      .where(inCourse),
     ctx.db
       .select({
         moduleId: userProgress.moduleId,
@@ -37,6 +42,7 @@ export async function trackingOverview(ctx: AppContext): Promise<TrackingOvervie
         stableRecords: sql<number>`(count(*) filter (where ${userProgress.trackingMethod} = 'stable'))::int`,
       })
       .from(userProgress)
+      .where(inCourse)
       .groupBy(userProgress.moduleId),
     ctx.db
       .select({
@@ -46,8 +52,9 @@ export async function trackingOverview(ctx: AppContext): Promise<TrackingOvervie
         versions: sql<unknown>`coalesce(json_agg(${lessons.version}) filter (where ${lessons.isActive}), '[]'::json)`,
       })
       .from(modules)
-      .leftJoin(lessons, eq(lessons.moduleId, modules.id))
-      .groupBy(modules.id)
+      .leftJoin(lessons, and(eq(lessons.courseId, modules.courseId), eq(lessons.moduleId, modules.id)))
+      .where(eq(modules.courseId, course.id))
+      .groupBy(modules.courseId, modules.id)
       .orderBy(asc(modules.orderIndex)),
   ]);
   const byModule = new Map(perModule.map((m) => [m.moduleId, m]));
@@ -115,13 +122,19 @@ export async function migrateProgressToStable(ctx: AppContext, admin: AdminAuth,
           module_id: record.moduleId,
           lesson_order: record.lessonOrder,
         },
-        lessonRows,
+        lessonRows.filter((l) => l.courseId === record.courseId),
       );
       if (!lesson) continue;
       const [existing] = await tx
         .select()
         .from(userProgress)
-        .where(and(eq(userProgress.userId, userId), eq(userProgress.lessonKey, lesson.lessonKey)));
+        .where(
+          and(
+            eq(userProgress.userId, userId),
+            eq(userProgress.courseId, record.courseId),
+            eq(userProgress.lessonKey, lesson.lessonKey),
+          ),
+        );
       const now = new Date(ctx.clock.now());
       if (existing && existing.id !== record.id) {
         await tx

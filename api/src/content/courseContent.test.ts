@@ -5,7 +5,7 @@ import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { marked } from 'marked';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEED_COURSE_DIR, type CourseContent, parseModuleMarkdown, readCourse } from './loader';
+import { type CourseContent, parseModuleMarkdown, readCourse, SEED_COURSE_DIR } from './loader';
 
 // Issue 10's checks on the real course, through the real pipeline: "Data Literacy for Facility
 // Managers" as it ships in api/content.

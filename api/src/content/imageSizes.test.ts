@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withImageSizes } from './imageSizes';
-import { SEED_COURSE_DIR, readCourse } from './loader';
+import { readCourse, SEED_COURSE_DIR } from './loader';
 
 const { document } = new JSDOM('').window;
 const imagesOf = (html: string) => {

@@ -116,7 +116,7 @@ describe.each(DRIVERS)('courses side by side (%s)', (driver) => {
 
     // The adapter's course option reaches the same course.
     const adapter = createHttpAdapter({ baseUrl: server.api, course: SECOND, getAccessToken: () => token });
-    expect((await adapter.certificate.get())?.code).toBe(certificate.code);
+    expect((await adapter.certificate!.get())?.code).toBe(certificate.code);
     expect((await adapter.progress.get()).summary.completedLessons).toBe(9);
   });
 

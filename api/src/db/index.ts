@@ -86,7 +86,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       driver: 'postgres',
-      migrate: (folder = MIGRATIONS_FOLDER) => migratePostgres(drizzlePostgres(client), { migrationsFolder: folder }),
+      migrate: (folder = MIGRATIONS_FOLDER) =>
+        migratePostgres(drizzlePostgres(client), { migrationsFolder: folder }),
       listen: (channel, onMessage, onListen, onLost) => listener.listen(channel, onMessage, onListen, onLost),
       async notify(channel, payload) {
         await client.notify(channel, payload);
@@ -116,7 +117,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     driver: 'pglite',
-    migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+    migrate: (folder = MIGRATIONS_FOLDER) =>
+      migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     async listen(channel, onMessage, onListen) {
       const stop = await client.listen(channel, onMessage);
       onListen?.();

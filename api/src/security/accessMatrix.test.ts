@@ -84,6 +84,24 @@ const LEARNER_TABLE: Record<string, Row> = {
   'PUT /api/auth/password': row(401, 204, 204, 204, 204),
   'POST /api/auth/signout': row(401, 204, 204, 204, 204),
 };
+// The catalog is public; a signed-in caller sees their own progress in it.
+LEARNER_TABLE['GET /api/courses'] = row(200, 200, 200, 200, 200);
+// Every course-scoped route answers at /api/courses/:course/… as it does unscoped (the fixture's
+// identifiers are the default course's, named here by its slug), right after its unscoped twin.
+const COURSE_SCOPED = new Set(
+  Object.values(endpoints)
+    .filter((e: Endpoint) => e.scope === 'course')
+    .map((e) => `${e.method} /api${e.path}`),
+);
+const LEARNER_ROWS: Array<[string, Row]> = Object.entries(LEARNER_TABLE).flatMap(([key, expected]) => {
+  if (!COURSE_SCOPED.has(key)) return [[key, expected] as [string, Row]];
+  const [method, path] = key.split(' ') as [string, string];
+  return [
+    [key, expected],
+    [`${method} ${path.replace(/^\/api/, '/api/courses/:course')}`, expected],
+  ] as Array<[string, Row]>;
+});
+
 // Every admin route, from core's table: only an admin passes.
 const ADMIN_ROW = row(401, 403, 403, 403, ADMIN_PASSES);
 
@@ -98,6 +116,8 @@ interface Fixture {
   quizId: number;
   lessonKey: string;
   target: string;
+  /** The default course's slug, for the course-scoped twins of its routes. */
+  course: string;
 }
 
 /** The request each route gets from a caller: the learner's identifiers in path, body and query. */
@@ -109,6 +129,7 @@ function requestFor(
   const own = caller === 'signed-out' ? f.users.learner : f.users[caller];
   const path = {
     moduleId: 1,
+    course: f.course,
     quizId: f.quizId,
     attemptId: f.attemptId,
     lessonKey: f.lessonKey,
@@ -136,7 +157,7 @@ function requestFor(
     'PUT /api/auth/password': { password: PASSWORD },
     'POST /api/auth/signout': {},
   };
-  return { path, body: bodies[key] };
+  return { path, body: bodies[key.replace(' /api/courses/:course/', ' /api/')] };
 }
 
 const ADMIN_PASSWORD = 'Boot-Strap-2026'; // the harness's bootstrap admin
@@ -186,6 +207,7 @@ describe.each(DRIVERS)('access control matrix (%s)', (driver) => {
       attemptId: attempt.body.id,
       lessonKey: lessons.body[0].lesson_key,
       target: target.userId,
+      course: (await call(server, 'GET', '/outline')).body.slug,
     };
     await mintSessions();
   });
@@ -195,7 +217,7 @@ describe.each(DRIVERS)('access control matrix (%s)', (driver) => {
   });
 
   const table = (): Array<[string, Row]> => [
-    ...Object.entries(LEARNER_TABLE),
+    ...LEARNER_ROWS,
     ...Object.values(adminEndpoints as Record<string, AdminEndpoint>).map((e): [string, Row] => [
       `${e.method} /api${e.path}`,
       ADMIN_ROW,
