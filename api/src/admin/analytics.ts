@@ -10,6 +10,7 @@ import {
 } from '@coursekit/core';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { resolveCourse } from '../course/structure';
 import { schema } from '../db/index';
 import {
   attemptCte,
@@ -28,15 +29,16 @@ const orNull = (value: number | null) => (value === null ? null : round1(Number(
 type FunnelRow = { module_id: number; title: string; lessons: number; started: number; completed: number };
 
 /** Learner counts and the completion funnel (one statement: done and user_module computed once). */
-async function learnersAndFunnel(ctx: AppContext) {
+async function learnersAndFunnel(ctx: AppContext, courseId: number) {
   const [row] = await rowsOf<{ total: number; started: number; completed: number; funnel: unknown }>(
     ctx,
-    sql`with ${learnerCte}, ${doneCte}, ${moduleTotalCte}, ${userModuleCte},
+    sql`with ${learnerCte}, ${doneCte(courseId)}, ${moduleTotalCte(courseId)}, ${userModuleCte},
     course_total as (select coalesce(sum(total), 0)::int as total from module_total)
     select
       (select count(*)::int from learner) as total,
       (select count(*)::int from learner
-        where exists (select 1 from ${userProgress} p where p.user_id = learner.id)) as started,
+        where exists (select 1 from ${userProgress} p where p.user_id = learner.id
+          and p.course_id = ${courseId})) as started,
       (select count(*)::int from (select user_id, sum(n) as s from user_module group by user_id) per_user, course_total
         where course_total.total > 0 and per_user.s >= course_total.total) as completed,
       (select coalesce(json_agg(f order by f.order_index, f.module_id), '[]'::json) from (
@@ -46,6 +48,7 @@ async function learnersAndFunnel(ctx: AppContext) {
         from ${modules} m
         left join module_total mt on mt.module_id = m.id
         left join user_module um on um.module_id = m.id
+        where m.course_id = ${courseId}
         group by m.id, m.name, m.order_index, mt.total
       ) f) as funnel`,
   );
@@ -66,7 +69,7 @@ async function learnersAndFunnel(ctx: AppContext) {
  * what they knew before the course) and final score (the best attempt of each course quiz, averaged
  * over the course quizzes they took; passed when each of those has a passing attempt).
  */
-const scoredCtes = sql`with ${learnerCte}, ${attemptCte},
+const scoredCtes = (courseId: number) => sql`with ${learnerCte}, ${attemptCte(courseId)},
   pre as (
     select distinct on (user_id) user_id, percentage as pct, passed
     from attempt where kind = 'pre_assessment'
@@ -102,10 +105,10 @@ type PairRow = {
 };
 
 /** Pre-assessment against the final quiz: per group, bins and pairs (one statement). */
-async function scoreComparison(ctx: AppContext): Promise<ScoreComparison> {
+async function scoreComparison(ctx: AppContext, courseId: number): Promise<ScoreComparison> {
   const [row] = await rowsOf<{ groups: unknown; bins: unknown; pair: unknown }>(
     ctx,
-    sql`${scoredCtes}
+    sql`${scoredCtes(courseId)}
     select
       (select coalesce(json_agg(x), '[]'::json) from (
         select g, count(*)::int as learners, avg(pct)::float8 as average,
@@ -171,10 +174,10 @@ type QuestionRow = {
  * answer as its letter, the pre-assessment as { selected, correct, isCorrect }: both are read.
  * Each attempt's answers are expanded once (jsonb_each) rather than looked up per question.
  */
-async function difficulty(ctx: AppContext): Promise<QuizDifficulty[]> {
+async function difficulty(ctx: AppContext, courseId: number): Promise<QuizDifficulty[]> {
   const rows = await rowsOf<QuestionRow>(
     ctx,
-    sql`with ${learnerCte}, ${attemptCte},
+    sql`with ${learnerCte}, ${attemptCte(courseId)},
     -- materialized: expand each attempt's answers once, then hash-join the questions
     picked as materialized (
       select a.quiz_id, e.key,
@@ -198,6 +201,7 @@ async function difficulty(ctx: AppContext): Promise<QuizDifficulty[]> {
     join ${quizQuestions} qq on qq.quiz_id = q.id
     left join per_question a on a.question_id = qq.id
     left join per_quiz pq on pq.quiz_id = q.id
+    where q.course_id = ${courseId}
     order by q.created_at, q.id, qq.question_number`,
   );
   const byQuiz = new Map<number, QuizDifficulty>();
@@ -219,12 +223,16 @@ async function difficulty(ctx: AppContext): Promise<QuizDifficulty[]> {
   return [...byQuiz.values()];
 }
 
-/** The Analytics tab's report (DESIGN decision 10): three aggregate statements, run side by side. */
+/**
+ * The Analytics tab's report (DESIGN decision 10) of the default course (the console's course until
+ * it gets a picker): three aggregate statements, run side by side.
+ */
 export async function analyticsReport(ctx: AppContext): Promise<AnalyticsReport> {
+  const { id } = await resolveCourse(ctx);
   const [{ learners, funnel }, scores, quizzesDifficulty] = await Promise.all([
-    learnersAndFunnel(ctx),
-    scoreComparison(ctx),
-    difficulty(ctx),
+    learnersAndFunnel(ctx, id),
+    scoreComparison(ctx, id),
+    difficulty(ctx, id),
   ]);
   return {
     generatedAt: new Date(ctx.clock.now()).toISOString(),

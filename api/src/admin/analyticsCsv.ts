@@ -1,6 +1,7 @@
 import { type ProgressCsvRow, percent, progressCsv, progressCsvFileName } from '@coursekit/core';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { resolveCourse } from '../course/structure';
 import { schema } from '../db/index';
 import {
   attemptCte,
@@ -32,10 +33,12 @@ type Row = {
  * is the LATEST attempt's percentage, as on the admin user-progress page's card; passed is true when
  * any course-quiz attempt passed (admin §4's quiz summary).
  */
+/** One row per learner of the default course (the console's course until it gets a picker). */
 export async function progressCsvRows(ctx: AppContext): Promise<ProgressCsvRow[]> {
+  const { id: courseId } = await resolveCourse(ctx);
   const rows = await rowsOf<Row>(
     ctx,
-    sql`with ${learnerCte}, ${doneCte}, ${moduleTotalCte}, ${userModuleCte}, ${attemptCte},
+    sql`with ${learnerCte}, ${doneCte(courseId)}, ${moduleTotalCte(courseId)}, ${userModuleCte}, ${attemptCte(courseId)},
     course_total as (select coalesce(sum(total), 0)::int as total from module_total),
     per_user as (
       select user_id, sum(n)::int as lessons, count(*) filter (where complete)::int as modules
@@ -52,7 +55,7 @@ export async function progressCsvRows(ctx: AppContext): Promise<ProgressCsvRow[]
     ),
     activity as (
       select user_id, max(at) as at from (
-        select user_id, updated_at as at from ${userProgress}
+        select user_id, updated_at as at from ${userProgress} where course_id = ${courseId}
         union all
         select user_id, completed_at from attempt
       ) moments group by user_id

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 
-// The SQL building blocks the analytics report and the progress CSV share. Everything is
+// The SQL building blocks the analytics report and the progress CSV share, for one course. Everything is
 // aggregated in PostgreSQL: only per-module, per-bin and per-question totals (and, for the CSV,
 // one row per learner) ever reach JavaScript, so 10,000 learners cost one round trip per figure.
 
@@ -31,25 +31,26 @@ export const learnerCte = sql`learner as (
  * A keyed record is already unique per learner and lesson (unique index, unique lesson keys), so
  * only the rare legacy rows are de-duplicated: no sort or hash over every progress row.
  */
-export const doneCte = sql`done as (
+export const doneCte = (courseId: number) => sql`done as (
   select p.user_id, l.id as lesson_id, l.module_id
   from ${userProgress} p
-  join ${lessons} l on l.lesson_key = p.lesson_key and l.is_active
-  where p.completed
+  join ${lessons} l on l.course_id = p.course_id and l.lesson_key = p.lesson_key and l.is_active
+  where p.completed and p.course_id = ${courseId}
   union all
   select distinct p.user_id, l.id, l.module_id
   from ${userProgress} p
   join ${lessons} l on l.id = p.lesson_id and l.is_active
-  where p.completed and p.lesson_key is null
+  where p.completed and p.lesson_key is null and p.course_id = ${courseId}
     and not exists (
       select 1 from ${userProgress} k
-      where k.user_id = p.user_id and k.lesson_key = l.lesson_key and k.completed
+      where k.user_id = p.user_id and k.course_id = p.course_id and k.lesson_key = l.lesson_key and k.completed
     )
 )`;
 
 /** module_total(module_id, total): active lessons per module. */
-export const moduleTotalCte = sql`module_total as (
-  select module_id, count(*)::int as total from ${lessons} where is_active group by module_id
+export const moduleTotalCte = (courseId: number) => sql`module_total as (
+  select module_id, count(*)::int as total from ${lessons}
+  where is_active and course_id = ${courseId} group by module_id
 )`;
 
 /**
@@ -64,12 +65,12 @@ export const userModuleCte = sql`user_module as (
 )`;
 
 /** Completed attempts of learners, with the quiz's kind. */
-export const attemptCte = sql`attempt as (
+export const attemptCte = (courseId: number) => sql`attempt as (
   select a.id, a.user_id, a.quiz_id, q.kind, a.percentage, a.passed, a.answers, a.completed_at
   from ${quizAttempts} a
   join ${quizzes} q on q.id = a.quiz_id
   join learner on learner.id = a.user_id
-  where a.completed_at is not null
+  where a.completed_at is not null and q.course_id = ${courseId}
 )`;
 
 /** An ISO-8601 UTC text of a timestamptz, the same on both drivers. */

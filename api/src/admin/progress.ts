@@ -86,14 +86,15 @@ export async function adminResetPreAssessment(ctx: AppContext, admin: AdminAuth,
   await logAction(ctx, admin, 'pre_assessment_reset', userId, { attempts: removed.length });
 }
 
-/** The console's four summary cards (one statement). */
+/** The console's four summary cards (one statement): the platform's users, the default course's content. */
 export async function systemStats(ctx: AppContext): Promise<SystemStats> {
+  const { id } = await resolveCourse(ctx);
   const [row] = await ctx.db
     .select({
       totalUsers: sql<number>`(select count(*) from ${users})::int`,
-      totalModules: sql<number>`(select count(*) from ${modules})::int`,
-      totalLessons: sql<number>`(select count(*) from ${lessons} where ${lessons.isActive})::int`,
-      totalQuizzes: sql<number>`(select count(*) from ${quizzes})::int`,
+      totalModules: sql<number>`(select count(*) from ${modules} where ${modules.courseId} = ${id})::int`,
+      totalLessons: sql<number>`(select count(*) from ${lessons} where ${lessons.isActive} and ${lessons.courseId} = ${id})::int`,
+      totalQuizzes: sql<number>`(select count(*) from ${quizzes} where ${quizzes.courseId} = ${id})::int`,
     })
     .from(sql`(select 1) as one`);
   return row!;
