@@ -272,12 +272,11 @@ function checkCourse(files: Map<string, Uint8Array>, max: ZipLimits): void {
     for (const needed of [`modules/module-${id}.md`, `quizzes/module-${id}.json`])
       if (!files.has(needed)) fail(needed, `is missing (course.json lists module ${id})`);
   }
-  for (const [name, content] of files) {
-    const kind = entryKind(name);
-    if (kind === 'module') checkModule(name, content, files, max);
-    else if (kind === 'quiz') checkQuiz(name, content);
-    else if (kind === 'image') checkImage(name, content);
-  }
+  // Images last: parsing SVGs is the slow part, and a course's text is where most mistakes are.
+  const named = (kind: EntryKind) => [...files].filter(([name]) => entryKind(name) === kind);
+  for (const [name, content] of named('module')) checkModule(name, content, files, max);
+  for (const [name, content] of named('quiz')) checkQuiz(name, content);
+  for (const [name, content] of named('image')) checkImage(name, content);
 }
 
 function checkCourseJson(content: Uint8Array | undefined): z.infer<typeof CourseFileSchema> {
@@ -372,6 +371,15 @@ function sniffRaster(b: Uint8Array): RasterFormat | undefined {
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/** jsdom's DOMParser, like browsers', answers a malformed document with a <parsererror> root in this namespace. */
+const PARSER_ERROR_NS = 'http://www.mozilla.org/newlayout/xml/parsererror.xml';
+let xmlParser: DOMParser | undefined;
+
+/** The document element of `text` parsed as XML (one jsdom window, made on first use; no scripts, no fetching). */
+function parseXml(text: string): Element {
+  xmlParser ??= new new JSDOM('').window.DOMParser();
+  return xmlParser.parseFromString(text, 'image/svg+xml').documentElement;
+}
 
 /** An SVG must be well-formed XML with an <svg> root and nothing that runs script or reaches outside the file. */
 function checkSvg(name: string, content: Uint8Array): void {
@@ -379,13 +387,9 @@ function checkSvg(name: string, content: Uint8Array): void {
   // Browsers expand nested entities, the checker's parser does not: an entity could hide "javascript:".
   if (/<!ENTITY/i.test(text)) fail(name, 'declares XML entities (<!ENTITY>)');
   if (/<\?xml-stylesheet/i.test(text)) fail(name, 'loads a stylesheet (<?xml-stylesheet?>)');
-  let root: Element | null;
-  try {
-    root = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document.documentElement;
-  } catch (e) {
-    fail(name, `is not well-formed XML (${errorText(e)})`);
-  }
-  if (root?.localName !== 'svg') fail(name, `is XML, but its root is <${root?.localName}>, not <svg>`);
+  const root = parseXml(text);
+  if (root.namespaceURI === PARSER_ERROR_NS) fail(name, `is not well-formed XML (${root.textContent})`);
+  if (root.localName !== 'svg') fail(name, `is XML, but its root is <${root.localName}>, not <svg>`);
   if (root.namespaceURI !== SVG_NS) fail(name, `has an <svg> root without the SVG namespace (${SVG_NS})`);
   for (const element of [root, ...root.querySelectorAll('*')]) {
     const problem = svgElementProblem(element);
