@@ -1,5 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,17 +11,17 @@ import {
   unpackCourseZip,
   type ZipLimits,
 } from './courseZip';
-import { CONTENT_DIR, readCourse } from './loader';
+import { courseFolders, readCourse, SEED_COURSE_DIR } from './loader';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const text = (s: string) => strToU8(s);
 const json = (value: unknown) => text(JSON.stringify(value, null, 2));
 
-/** The real course's files (api/content), read once. */
+/** The seed course's files (api/content/courses/{platform.json defaultCourse}), read once. */
 let real: Map<string, Uint8Array>;
 beforeAll(async () => {
-  real = await readCourseFiles(CONTENT_DIR);
+  real = await readCourseFiles(SEED_COURSE_DIR);
 });
 
 /** The real course with some files replaced (a value) or removed (null), packed. */
@@ -98,25 +99,58 @@ const svg = (inner: string, rootAttributes = '') =>
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const IMAGE = 'images/module-1-intro.svg';
 
-describe('exporting and importing the real course (api/content)', () => {
-  it('reads course.json, modules/, quizzes/ and images/ only, by sorted POSIX path', () => {
-    const names = [...real.keys()];
-    expect(names).toEqual([...names].sort());
-    expect(names[0]).toBe('course.json');
-    const folder = (sub: string) => readdirSync(`${CONTENT_DIR}/${sub}`).map((f) => `${sub}/${f}`);
-    expect(new Set(names)).toEqual(
-      new Set(['course.json', ...folder('modules'), ...folder('quizzes'), ...folder('images')]),
-    );
-    expect(names).not.toContain('about.md');
-    expect(names).not.toContain('README.md');
-  });
+describe.each(courseFolders().map((dir) => [path.basename(dir), dir]))(
+  'the course in api/content/courses/%s',
+  (_, dir) => {
+    let files: Map<string, Uint8Array>;
+    beforeAll(async () => {
+      files = await readCourseFiles(dir);
+    });
 
-  it('packs, unpacks to the same files, and packs again to the same bytes', () => {
-    const zip = packCourseZip(real);
-    const files = unpackCourseZip(zip);
-    expect([...files.keys()]).toEqual([...real.keys()]);
-    for (const [name, bytes] of real) expect(Buffer.from(files.get(name)!).equals(bytes), name).toBe(true);
-    expect(Buffer.from(packCourseZip(files)).equals(zip)).toBe(true);
+    it('is read as course.json and everything in modules/, quizzes/ and images/, by sorted POSIX path', () => {
+      const names = [...files.keys()];
+      expect(names).toEqual([...names].sort());
+      const folder = (sub: string) => readdirSync(path.join(dir, sub)).map((f) => `${sub}/${f}`);
+      expect(new Set(names)).toEqual(
+        new Set(['course.json', ...folder('modules'), ...folder('quizzes'), ...folder('images')]),
+      );
+    });
+
+    it('packs, unpacks to the same files, and packs again to the same bytes', () => {
+      const zip = packCourseZip(files);
+      const unpacked = unpackCourseZip(zip);
+      expect([...unpacked.keys()]).toEqual([...files.keys()]);
+      for (const [name, bytes] of files)
+        expect(Buffer.from(unpacked.get(name)!).equals(bytes), name).toBe(true);
+      expect(Buffer.from(packCourseZip(unpacked)).equals(zip)).toBe(true);
+    });
+
+    it('gives the loader the same course from an unpacked zip as from the folder', async () => {
+      const fromZip = await readCourseFromFiles(unpackCourseZip(packCourseZip(files)));
+      expect(fromZip).toEqual(await readCourse(dir));
+    });
+  },
+);
+
+describe('exporting and importing', () => {
+  it('reads no platform files, hidden files or sub-folders from a course folder', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'coursekit-ziptest-'));
+    try {
+      for (const sub of ['modules', 'quizzes', 'images/drafts'])
+        mkdirSync(path.join(dir, sub), { recursive: true });
+      for (const name of [
+        'course.json',
+        'about.md',
+        'README.md',
+        'modules/module-1.md',
+        'images/.DS_Store',
+        'images/drafts/a.svg',
+      ])
+        writeFileSync(path.join(dir, name), name);
+      expect([...(await readCourseFiles(dir)).keys()]).toEqual(['course.json', 'modules/module-1.md']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('stamps every entry 1980-01-01 00:00, so packing on another day gives the same bytes', () => {
@@ -133,11 +167,6 @@ describe('exporting and importing the real course (api/content)', () => {
   it('packs the same files to the same bytes whatever order they come in', () => {
     const reversed = new Map([...real].reverse());
     expect(Buffer.from(packCourseZip(reversed)).equals(packCourseZip(real))).toBe(true);
-  });
-
-  it('gives the loader the same course from an unpacked zip as from the folder', async () => {
-    const fromZip = await readCourseFromFiles(unpackCourseZip(packCourseZip(real)));
-    expect(fromZip).toEqual(await readCourse(CONTENT_DIR));
   });
 
   it('removes its temporary folder after loading', async () => {
@@ -401,15 +430,30 @@ describe('refusing course.json and quizzes the loader would reject', () => {
 
 describe('refusing images that are not what they say', () => {
   it.each([
-    ['images/photo.png', 'not a picture', 'is not a PNG image (its first bytes are not a PNG signature)'],
-    ['images/photo.gif', PNG, 'is a PNG image, but its name says GIF'],
-    ['images/photo.jpg', text('GIF89a....'), 'is a GIF image, but its name says JPEG'],
-    ['images/photo.svg', PNG, 'is a PNG image, not an SVG'],
-    ['images/photo.svg', '<html><body>hi</body></html>', 'is XML, but its root is <html>, not <svg>'],
-    ['images/photo.svg', '<svg viewBox="0 0 1 1"></svg>', /without the SVG namespace/],
-    ['images/photo.svg', 'just text', /^is not well-formed XML/],
-    ['images/photo.svg', svg('<rect>'), /^is not well-formed XML/],
-  ])('refuses %s holding %s', (name, content, expected) => {
+    [
+      'images/photo.png',
+      'text',
+      'not a picture',
+      'is not a PNG image (its first bytes are not a PNG signature)',
+    ],
+    ['images/photo.gif', 'PNG bytes', PNG, 'is a PNG image, but its name says GIF'],
+    ['images/photo.jpg', 'GIF bytes', text('GIF89a....'), 'is a GIF image, but its name says JPEG'],
+    ['images/photo.svg', 'PNG bytes', PNG, 'is a PNG image, not an SVG'],
+    [
+      'images/photo.svg',
+      'an HTML document',
+      '<html><body>hi</body></html>',
+      'is XML, but its root is <html>, not <svg>',
+    ],
+    [
+      'images/photo.svg',
+      'an <svg> without its namespace',
+      '<svg viewBox="0 0 1 1"></svg>',
+      /without the SVG namespace/,
+    ],
+    ['images/photo.svg', 'plain text', 'just text', /^is not well-formed XML/],
+    ['images/photo.svg', 'an unclosed element', svg('<rect>'), /^is not well-formed XML/],
+  ])('refuses %s holding %s', (name, _, content, expected) => {
     const { file, problem } = refusal(courseZip({ [name]: content }));
     expect(file).toBe(name);
     if (typeof expected === 'string') expect(problem).toBe(expected);

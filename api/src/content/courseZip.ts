@@ -42,7 +42,10 @@ export interface ZipLimits {
   maxLessonBytes: number;
 }
 
-/** Generous for a real course (api/content: 36 files, 0.3 MiB, largest module 31 KiB) yet small enough to hold in memory. */
+/**
+ * Generous for a real course (the seed course in api/content/courses: 36 files, 0.3 MiB, largest module 31 KiB,
+ * largest lesson under 12 KiB), yet small enough that a whole zip can be held and checked in memory.
+ */
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 500,
   maxTotalBytes: 20 * MiB,
