@@ -44,7 +44,7 @@ export interface ZipLimits {
 
 /**
  * Generous for a real course (the seed course in api/content/courses: 36 files, 0.3 MiB, largest module 31 KiB,
- * largest lesson under 12 KiB), yet small enough that a whole zip can be held and checked in memory.
+ * largest lesson 9 KiB), yet small enough that a whole zip can be held and checked in memory.
  */
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 500,
