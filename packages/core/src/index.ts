@@ -39,11 +39,16 @@ export type { CourseEvent, CourseEventListener, CourseEventType } from './events
 export { COURSE_EVENT_TYPES } from './events/courseEvents';
 export { withCourseEvents } from './events/withCourseEvents';
 export type {
+  AdminCourse,
   AdminEndpoint,
   AdminEndpointName,
+  CourseImportResult,
 } from './http/adminEndpoints';
 export {
+  AdminCourseSchema,
+  AdminCourseUpdateBodySchema,
   AdminSettingsBodySchema,
+  CourseImportResultSchema,
   adminEndpoints,
   CreateUserBodySchema,
   DiagnosticsSetAllBodySchema,

@@ -95,6 +95,39 @@ export const PackageQuerySchema = z.strictObject({
 });
 export const DiagnosticsSetAllBodySchema = z.strictObject({ diagnostic_enabled: z.boolean() });
 
+/** A course as the console lists it: every status, with its size and how many learners it has. */
+export const AdminCourseSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  status: z.enum(['draft', 'published', 'archived']),
+  is_default: z.boolean(),
+  modules: z.number(),
+  lessons: z.number(),
+  /** Learners with any progress or attempt in it. */
+  learners: z.number(),
+});
+export type AdminCourse = z.infer<typeof AdminCourseSchema>;
+/** Publish, archive or draft a course, or make it the default (the unscoped routes' course). */
+export const AdminCourseUpdateBodySchema = z.strictObject({
+  status: z.optional(z.enum(['draft', 'published', 'archived'])),
+  is_default: z.optional(z.literal(true)),
+});
+/** What importing a course zip did: the course as it now is, and the content pipeline's counts. */
+export const CourseImportResultSchema = z.object({
+  course: AdminCourseSchema,
+  created: z.boolean(),
+  summary: z.object({
+    modules: z.number(),
+    inserted: z.number(),
+    updated: z.number(),
+    unchanged: z.number(),
+    deactivated: z.number(),
+    questions: z.number(),
+    images: z.number(),
+  }),
+});
+export type CourseImportResult = z.infer<typeof CourseImportResultSchema>;
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface AdminEndpoint {
   method: Method;
@@ -112,6 +145,13 @@ export interface AdminEndpoint {
    * attachment; `answer` is then absent.
    */
   produces?: 'text/csv' | 'application/zip';
+  /** The request body is a file of this media type instead of JSON (a course zip to import). */
+  consumes?: 'application/zip';
+  /**
+   * 'course': about one course; it answers at its path for the default course and at
+   * `/courses/:course` + its path for any course by slug (core's `coursePath`).
+   */
+  scope?: 'course';
   /**
    * What this endpoint can fail with besides what its entry implies: the OpenAPI document adds 401
    * for a signed-in call (and 403 for an admin one), 400 for a query, path parameter or body, 413 and
@@ -125,11 +165,48 @@ const a = <const T extends AdminEndpoint>(endpoint: T): T => endpoint;
 
 export const adminEndpoints = {
   adminStats: a({
+    scope: 'course',
     method: 'GET',
     path: '/admin/stats',
     auth: 'admin',
     answer: SystemStatsSchema,
-    summary: 'Counts for the summary cards: users, modules, lessons, quizzes',
+    summary: 'Counts for the summary cards: the platform’s users, the course’s modules, lessons, quizzes',
+  }),
+
+  adminCourses: a({
+    method: 'GET',
+    path: '/admin/courses',
+    auth: 'admin',
+    answer: z.array(AdminCourseSchema),
+    summary: 'Every course, the default first, with its status, size and number of learners',
+  }),
+  adminUpdateCourse: a({
+    method: 'PATCH',
+    path: '/admin/courses/:course',
+    auth: 'admin',
+    body: AdminCourseUpdateBodySchema,
+    answer: AdminCourseSchema,
+    errors: ['not_found', 'conflict'],
+    summary:
+      'Publish, archive or draft a course, or make it the default (409: the default course must stay published)',
+  }),
+  adminExportCourse: a({
+    method: 'GET',
+    path: '/admin/courses/:course/export',
+    auth: 'admin',
+    produces: 'application/zip',
+    errors: ['not_found'],
+    summary: 'The course’s folder (course.json, modules, quizzes, images) as a zip attachment',
+  }),
+  adminImportCourse: a({
+    method: 'POST',
+    path: '/admin/courses/import',
+    auth: 'admin',
+    consumes: 'application/zip',
+    answer: CourseImportResultSchema,
+    errors: ['invalid_request'],
+    summary:
+      'Create or update a course (by the slug in its course.json) from a zip of its folder; a bad zip is refused naming the file, and nothing changes',
   }),
 
   adminUsers: a({
@@ -207,6 +284,7 @@ export const adminEndpoints = {
   }),
 
   adminUserProgress: a({
+    scope: 'course',
     method: 'GET',
     path: '/admin/users/:userId/progress',
     auth: 'admin',
@@ -215,6 +293,7 @@ export const adminEndpoints = {
     summary: 'A learner’s progress summary, quiz summaries and pre-assessment result',
   }),
   adminQuizAttempts: a({
+    scope: 'course',
     method: 'GET',
     path: '/admin/users/:userId/quizzes/:quizId/attempts',
     auth: 'admin',
@@ -223,6 +302,7 @@ export const adminEndpoints = {
     summary: 'All of a learner’s attempts of one quiz, newest first',
   }),
   adminResetProgress: a({
+    scope: 'course',
     method: 'DELETE',
     path: '/admin/users/:userId/progress',
     auth: 'admin',
@@ -230,6 +310,7 @@ export const adminEndpoints = {
     summary: 'Reset all of a learner’s progress and quiz attempts (204)',
   }),
   adminResetModule: a({
+    scope: 'course',
     method: 'DELETE',
     path: '/admin/users/:userId/progress/modules/:moduleId',
     auth: 'admin',
@@ -237,6 +318,7 @@ export const adminEndpoints = {
     summary: 'Reset one module’s progress (204)',
   }),
   adminResetQuiz: a({
+    scope: 'course',
     method: 'DELETE',
     path: '/admin/users/:userId/quizzes/:quizId/attempts',
     auth: 'admin',
@@ -244,6 +326,7 @@ export const adminEndpoints = {
     summary: 'Delete a learner’s attempts of one quiz (204)',
   }),
   adminResetPreAssessment: a({
+    scope: 'course',
     method: 'DELETE',
     path: '/admin/users/:userId/pre-assessment',
     auth: 'admin',
@@ -306,6 +389,7 @@ export const adminEndpoints = {
   }),
 
   adminLoadAllContent: a({
+    scope: 'course',
     method: 'POST',
     path: '/admin/content/load',
     auth: 'admin',
@@ -313,6 +397,7 @@ export const adminEndpoints = {
     summary: 'Load every module’s content: lessons keyed, hashed, versioned; missing ones deactivated',
   }),
   adminLoadModuleContent: a({
+    scope: 'course',
     method: 'POST',
     path: '/admin/content/modules/:moduleId/load',
     auth: 'admin',
@@ -380,6 +465,7 @@ export const adminEndpoints = {
   }),
 
   adminTracking: a({
+    scope: 'course',
     method: 'GET',
     path: '/admin/tracking',
     auth: 'admin',
@@ -427,6 +513,7 @@ export const adminEndpoints = {
   }),
 
   adminAnalyticsReport: a({
+    scope: 'course',
     method: 'GET',
     path: '/admin/analytics/report',
     auth: 'admin',
@@ -434,6 +521,7 @@ export const adminEndpoints = {
     summary: 'Learners, completion funnel by module, pre-assessment vs final quiz, per-question difficulty',
   }),
   adminAnalyticsProgressCsv: a({
+    scope: 'course',
     method: 'GET',
     path: '/admin/analytics/progress.csv',
     auth: 'admin',
