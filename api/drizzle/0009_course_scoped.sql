@@ -58,3 +58,14 @@ CREATE UNIQUE INDEX "courses_one_default" ON "courses" USING btree ("is_default"
 --> statement-breakpoint
 -- A course's status or default flag changes what every instance serves: it bumps course_version too.
 CREATE TRIGGER "courses_course_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "courses" FOR EACH STATEMENT EXECUTE FUNCTION "course_changed"();
+--> statement-breakpoint
+-- A course's files as last loaded or imported (what an admin's export zips).
+CREATE TABLE "course_files" (
+	"course_id" integer NOT NULL,
+	"path" text NOT NULL,
+	"content" "bytea" NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "course_files_course_id_path_pk" PRIMARY KEY("course_id","path")
+);
+--> statement-breakpoint
+ALTER TABLE "course_files" ADD CONSTRAINT "course_files_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;

@@ -10,7 +10,7 @@ import {
 } from '@coursekit/core';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { resolveCourse } from '../course/structure';
+import type { CourseRef } from '../course/structure';
 import { schema } from '../db/index';
 import {
   attemptCte,
@@ -223,12 +223,8 @@ async function difficulty(ctx: AppContext, courseId: number): Promise<QuizDiffic
   return [...byQuiz.values()];
 }
 
-/**
- * The Analytics tab's report (DESIGN decision 10) of the default course (the console's course until
- * it gets a picker): three aggregate statements, run side by side.
- */
-export async function analyticsReport(ctx: AppContext): Promise<AnalyticsReport> {
-  const { id } = await resolveCourse(ctx);
+/** The Analytics tab's report (DESIGN decision 10) of one course: three aggregate statements, side by side. */
+export async function analyticsReport(ctx: AppContext, { id }: CourseRef): Promise<AnalyticsReport> {
   const [{ learners, funnel }, scores, quizzesDifficulty] = await Promise.all([
     learnersAndFunnel(ctx, id),
     scoreComparison(ctx, id),

@@ -1,7 +1,7 @@
 import { type ProgressCsvRow, percent, progressCsv, progressCsvFileName } from '@coursekit/core';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { resolveCourse } from '../course/structure';
+import type { CourseRef } from '../course/structure';
 import { schema } from '../db/index';
 import {
   attemptCte,
@@ -33,9 +33,11 @@ type Row = {
  * is the LATEST attempt's percentage, as on the admin user-progress page's card; passed is true when
  * any course-quiz attempt passed (admin §4's quiz summary).
  */
-/** One row per learner of the default course (the console's course until it gets a picker). */
-export async function progressCsvRows(ctx: AppContext): Promise<ProgressCsvRow[]> {
-  const { id: courseId } = await resolveCourse(ctx);
+/** One row per learner, about one course. */
+export async function progressCsvRows(
+  ctx: AppContext,
+  { id: courseId }: CourseRef,
+): Promise<ProgressCsvRow[]> {
   const rows = await rowsOf<Row>(
     ctx,
     sql`with ${learnerCte}, ${doneCte(courseId)}, ${moduleTotalCte(courseId)}, ${userModuleCte}, ${attemptCte(courseId)},
@@ -89,7 +91,10 @@ export async function progressCsvRows(ctx: AppContext): Promise<ProgressCsvRow[]
 }
 
 /** The progress CSV and its dated attachment name. */
-export async function progressCsvExport(ctx: AppContext): Promise<{ file: string; csv: string }> {
-  const rows = await progressCsvRows(ctx);
+export async function progressCsvExport(
+  ctx: AppContext,
+  course: CourseRef,
+): Promise<{ file: string; csv: string }> {
+  const rows = await progressCsvRows(ctx, course);
   return { file: progressCsvFileName(new Date(ctx.clock.now())), csv: progressCsv(rows) };
 }

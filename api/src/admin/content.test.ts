@@ -219,7 +219,8 @@ describe.each(DRIVERS)('admin image tools (%s)', (driver) => {
     const list = await admin.images.list();
     expect(list).toHaveLength(ALL_IMAGES); // the bucket is the platform's: every course's images
     expect(list.map((f) => f.name)).toEqual([...list.map((f) => f.name)].sort());
-    expect(list[0]).toMatchObject({ name: 'module-1-intro.svg', size: expect.any(Number) });
+    expect(list.map((f) => f.name)).toContain('module-1-intro.svg');
+    expect(list[0]).toMatchObject({ name: expect.any(String), size: expect.any(Number) });
     expect(list[0]!.size).toBeGreaterThan(0);
   });
 

@@ -1,13 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { adminMessages, type ContentLoadResult, contentResults } from '@coursekit/core';
 import { and, eq, ne } from 'drizzle-orm';
-import { applyCourse, type CourseContent, copyImages, readCourse, SEED_COURSE_DIR } from '../content/loader';
+import { readCourseFiles } from '../content/courseZip';
+import {
+  applyCourse,
+  COURSES_DIR,
+  type CourseContent,
+  copyImages,
+  courseFolders,
+  readCourse,
+} from '../content/loader';
 import type { AppContext } from '../context';
+import type { CourseRef } from '../course/structure';
 import { schema } from '../db/index';
 import { logAction } from './actionLog';
 import type { AdminAuth } from './guard';
 
-// The default course's folder (admin content tools are the default course's until the console picks one).
-const contentDir = (ctx: AppContext) => ctx.contentDir ?? SEED_COURSE_DIR;
+/**
+ * Where a course's content tools read it: its folder under api/content/courses (the default course's
+ * may be given by the app's options, as tests do); none for a course that only came as a zip.
+ */
+function contentDir(ctx: AppContext, course: CourseRef): string | undefined {
+  if (course.is_default && ctx.contentDir) return ctx.contentDir;
+  const dir = path.join(COURSES_DIR, course.slug);
+  return existsSync(path.join(dir, 'course.json')) ? dir : undefined;
+}
+
+class NoFolder extends Error {}
+const noFolder = (slug: string) =>
+  `Course "${slug}" has no folder on this server (it came as a zip): import a new zip to change it.`;
+
+async function readFolder(ctx: AppContext, course: CourseRef) {
+  const dir = contentDir(ctx, course);
+  if (!dir) throw new NoFolder();
+  return { dir, content: await readCourse(dir) };
+}
 
 /** One content operation at a time on this instance: two loads would race on the same lesson keys. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -27,17 +55,26 @@ function failed(ctx: AppContext, err: unknown, message: string): ContentLoadResu
  * and hashed, a changed hash makes a new version with change reason 'Content migration', lessons
  * missing from the content are deactivated. Progress is keyed by lesson key, so it survives.
  */
-export async function loadAllContent(ctx: AppContext, admin: AdminAuth): Promise<ContentLoadResult> {
+export async function loadAllContent(
+  ctx: AppContext,
+  course: CourseRef,
+  admin: AdminAuth,
+): Promise<ContentLoadResult> {
   const started = performance.now();
   let result: ContentLoadResult;
   try {
-    const course = await readCourse(contentDir(ctx));
-    const summary = await serialized(() => applyCourse(ctx.db, course));
+    const { dir, content } = await readFolder(ctx, course);
+    const files = await readCourseFiles(dir);
+    const summary = await serialized(() => applyCourse(ctx.db, content, undefined, files));
     result = contentResults.allLoaded(summary.modules, summary);
   } catch (err) {
-    result = failed(ctx, err, adminMessages.loadingModulesUnexpected);
+    result =
+      err instanceof NoFolder
+        ? contentResults.failed(noFolder(course.slug))
+        : failed(ctx, err, adminMessages.loadingModulesUnexpected);
   }
   await logAction(ctx, admin, 'content_loaded', null, {
+    course: course.slug,
     scope: 'all',
     ...result,
     ms: Math.round(performance.now() - started),
@@ -52,34 +89,29 @@ export async function loadAllContent(ctx: AppContext, admin: AdminAuth): Promise
  */
 export async function loadModuleContent(
   ctx: AppContext,
+  ref: CourseRef,
   admin: AdminAuth,
   moduleId: number,
 ): Promise<ContentLoadResult> {
   let result: ContentLoadResult;
   try {
-    const course = await readCourse(contentDir(ctx));
+    const { content: course } = await readFolder(ctx, ref);
     const module = course.modules.find((m) => m.id === moduleId);
     const own = course.lessons.filter((l) => l.moduleId === moduleId);
     if (!module || own.length === 0) {
       result = contentResults.moduleMissing(moduleId);
     } else {
       const summary = await serialized(async () => {
-        const [row] = await ctx.db
-          .select({ id: schema.courses.id })
-          .from(schema.courses)
-          .where(eq(schema.courses.slug, course.course.slug));
-        const others = row
-          ? await ctx.db
-              .select()
-              .from(schema.lessons)
-              .where(
-                and(
-                  eq(schema.lessons.courseId, row.id),
-                  eq(schema.lessons.isActive, true),
-                  ne(schema.lessons.moduleId, moduleId),
-                ),
-              )
-          : [];
+        const others = await ctx.db
+          .select()
+          .from(schema.lessons)
+          .where(
+            and(
+              eq(schema.lessons.courseId, ref.id),
+              eq(schema.lessons.isActive, true),
+              ne(schema.lessons.moduleId, moduleId),
+            ),
+          );
         const content: CourseContent = {
           course: course.course,
           modules: [module],
@@ -101,17 +133,29 @@ export async function loadModuleContent(
       result = contentResults.moduleLoaded(moduleId, summary);
     }
   } catch (err) {
-    result = failed(ctx, err, adminMessages.loadingModuleUnexpected);
+    result =
+      err instanceof NoFolder
+        ? contentResults.failed(noFolder(ref.slug))
+        : failed(ctx, err, adminMessages.loadingModuleUnexpected);
   }
-  await logAction(ctx, admin, 'content_loaded', null, { scope: `module ${moduleId}`, ...result });
+  await logAction(ctx, admin, 'content_loaded', null, {
+    course: ref.slug,
+    scope: `module ${moduleId}`,
+    ...result,
+  });
   return result;
 }
 
-/** Refresh All Images: the course's images copied into the image-assets bucket. */
+/**
+ * Refresh All Images: every course folder's images copied into the image-assets bucket (the count
+ * is the default course's when the app was given its folder, as tests do).
+ */
 export async function refreshImages(ctx: AppContext, admin: AdminAuth): Promise<ContentLoadResult> {
   let result: ContentLoadResult;
   try {
-    const count = await copyImages(ctx.storage, contentDir(ctx));
+    let count = 0;
+    for (const dir of courseFolders()) count += await copyImages(ctx.storage, dir);
+    if (ctx.contentDir) count = await copyImages(ctx.storage, ctx.contentDir);
     result = contentResults.imagesRefreshed(count);
   } catch (err) {
     result = failed(ctx, err, adminMessages.refreshImagesUnexpected);

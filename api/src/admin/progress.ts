@@ -1,7 +1,7 @@
 import { adminMessages, type SystemStats, type UserProgressView } from '@coursekit/core';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { resolveCourse } from '../course/structure';
+import type { CourseRef } from '../course/structure';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { progressState, resetModule, resetProgress } from '../progress/service';
@@ -13,10 +13,13 @@ import { getUser } from './users';
 const { users, modules, lessons, quizzes, quizAttempts } = schema;
 
 /** The admin user-progress page's data: summary (with modules), quiz summaries, pre-assessment. */
-// The console's progress tools are about the default course until it gets a course picker.
-export async function userProgressView(ctx: AppContext, userId: string): Promise<UserProgressView> {
+/** The admin user-progress page's data in one course. */
+export async function userProgressView(
+  ctx: AppContext,
+  course: CourseRef,
+  userId: string,
+): Promise<UserProgressView> {
   await getUser(ctx, userId);
-  const course = await resolveCourse(ctx);
   const [state, quizList, [pre]] = await Promise.all([
     progressState(ctx, course, userId),
     listQuizzes(ctx, course, userId),
@@ -44,21 +47,40 @@ export async function userProgressView(ctx: AppContext, userId: string): Promise
 }
 
 /** A learner's attempts of one quiz, newest first, once the learner is known to exist. */
-export const userQuizAttempts = async (ctx: AppContext, userId: string, quizId: number) => {
+export const userQuizAttempts = async (
+  ctx: AppContext,
+  course: CourseRef,
+  userId: string,
+  quizId: number,
+) => {
   await getUser(ctx, userId);
-  return listAttempts(ctx, await resolveCourse(ctx), userId, quizId);
+  return listAttempts(ctx, course, userId, quizId);
 };
 
-export async function adminResetProgress(ctx: AppContext, admin: AdminAuth, userId: string) {
+export async function adminResetProgress(
+  ctx: AppContext,
+  course: CourseRef,
+  admin: AdminAuth,
+  userId: string,
+) {
   const user = await getUser(ctx, userId);
-  await resetProgress(ctx, await resolveCourse(ctx), userId);
-  await logAction(ctx, admin, 'progress_reset', userId, { display_name: user.display_name });
+  await resetProgress(ctx, course, userId);
+  await logAction(ctx, admin, 'progress_reset', userId, {
+    display_name: user.display_name,
+    course: course.slug,
+  });
 }
 
-export async function adminResetModule(ctx: AppContext, admin: AdminAuth, userId: string, moduleId: number) {
+export async function adminResetModule(
+  ctx: AppContext,
+  course: CourseRef,
+  admin: AdminAuth,
+  userId: string,
+  moduleId: number,
+) {
   await getUser(ctx, userId);
-  await resetModule(ctx, await resolveCourse(ctx), userId, moduleId);
-  await logAction(ctx, admin, 'module_progress_reset', userId, { module_id: moduleId });
+  await resetModule(ctx, course, userId, moduleId);
+  await logAction(ctx, admin, 'module_progress_reset', userId, { module_id: moduleId, course: course.slug });
 }
 
 export async function adminResetQuiz(ctx: AppContext, admin: AdminAuth, userId: string, quizId: number) {
@@ -72,9 +94,13 @@ export async function adminResetQuiz(ctx: AppContext, admin: AdminAuth, userId: 
   await logAction(ctx, admin, 'quiz_progress_reset', userId, { quiz_id: quizId, attempts: removed.length });
 }
 
-export async function adminResetPreAssessment(ctx: AppContext, admin: AdminAuth, userId: string) {
+export async function adminResetPreAssessment(
+  ctx: AppContext,
+  course: CourseRef,
+  admin: AdminAuth,
+  userId: string,
+) {
   await getUser(ctx, userId);
-  const course = await resolveCourse(ctx);
   const pre = ctx.db
     .select({ id: quizzes.id })
     .from(quizzes)
@@ -83,12 +109,14 @@ export async function adminResetPreAssessment(ctx: AppContext, admin: AdminAuth,
     .delete(quizAttempts)
     .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.quizId, pre)))
     .returning({ id: quizAttempts.id });
-  await logAction(ctx, admin, 'pre_assessment_reset', userId, { attempts: removed.length });
+  await logAction(ctx, admin, 'pre_assessment_reset', userId, {
+    attempts: removed.length,
+    course: course.slug,
+  });
 }
 
 /** The console's four summary cards (one statement): the platform's users, the default course's content. */
-export async function systemStats(ctx: AppContext): Promise<SystemStats> {
-  const { id } = await resolveCourse(ctx);
+export async function systemStats(ctx: AppContext, { id }: CourseRef): Promise<SystemStats> {
   const [row] = await ctx.db
     .select({
       totalUsers: sql<number>`(select count(*) from ${users})::int`,

@@ -9,6 +9,7 @@ import { analyticsReport } from './analytics';
 import { progressCsvExport } from './analyticsCsv';
 import { auditActions, auditSecurityEvents, securityEventRetention } from './audit';
 import { loadAllContent, loadModuleContent, refreshImages } from './content';
+import { exportCourse, importCourse, listCourses, updateCourse } from './courses';
 import {
   adminUpdateSettings,
   diagnosticsHub,
@@ -50,6 +51,9 @@ const userModuleParams = z.strictObject({ userId, moduleId: idParam });
 const roleParams = z.strictObject({ userId, role: z.enum(ROLES) });
 const moduleParams = z.strictObject({ moduleId: idParam });
 const jobParams = z.strictObject({ jobId: z.string().uuid('Not a job id') });
+const courseParams = z.strictObject({
+  course: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a course slug'),
+});
 
 /** Every admin route of core's adminEndpoints, each behind the admin guard. */
 export function adminRoutes(ctx: AppContext) {
@@ -58,7 +62,23 @@ export function adminRoutes(ctx: AppContext) {
   const jobs = jobRegistry(ctx);
   const retention = securityEventRetention(ctx);
 
-  mount(router, ctx, E.adminStats, { guard }, () => systemStats(ctx));
+  mount(router, ctx, E.adminStats, { guard }, ({ course }) => systemStats(ctx, course));
+  mount(router, ctx, E.adminCourses, { guard }, () => listCourses(ctx));
+  mount(router, ctx, E.adminUpdateCourse, { guard, params: courseParams }, ({ auth, params, body }) =>
+    updateCourse(ctx, auth, params.course, body),
+  );
+  mount(router, ctx, E.adminExportCourse, { guard, params: courseParams }, async ({ auth, params, res }) => {
+    const built = await exportCourse(ctx, auth, params.course);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${built.fileName}"`,
+        'Cache-Control': 'no-store',
+      })
+      .send(Buffer.from(built.zip));
+  });
+  mount(router, ctx, E.adminImportCourse, { guard }, ({ auth, req }) => importCourse(ctx, auth, req));
 
   mount(router, ctx, E.adminUsers, { guard }, ({ query }) => listUsers(ctx, query));
   mount(router, ctx, E.adminCreateUser, { guard }, ({ auth, body }) => createUser(ctx, auth, body));
@@ -80,23 +100,23 @@ export function adminRoutes(ctx: AppContext) {
     removeRole(ctx, auth, params.userId, params.role),
   );
 
-  mount(router, ctx, E.adminUserProgress, { guard, params: userParams }, ({ params }) =>
-    userProgressView(ctx, params.userId),
+  mount(router, ctx, E.adminUserProgress, { guard, params: userParams }, ({ course, params }) =>
+    userProgressView(ctx, course, params.userId),
   );
-  mount(router, ctx, E.adminQuizAttempts, { guard, params: userQuizParams }, ({ params }) =>
-    userQuizAttempts(ctx, params.userId, params.quizId),
+  mount(router, ctx, E.adminQuizAttempts, { guard, params: userQuizParams }, ({ course, params }) =>
+    userQuizAttempts(ctx, course, params.userId, params.quizId),
   );
-  mount(router, ctx, E.adminResetProgress, { guard, params: userParams }, ({ auth, params }) =>
-    adminResetProgress(ctx, auth, params.userId),
+  mount(router, ctx, E.adminResetProgress, { guard, params: userParams }, ({ auth, course, params }) =>
+    adminResetProgress(ctx, course, auth, params.userId),
   );
-  mount(router, ctx, E.adminResetModule, { guard, params: userModuleParams }, ({ auth, params }) =>
-    adminResetModule(ctx, auth, params.userId, params.moduleId),
+  mount(router, ctx, E.adminResetModule, { guard, params: userModuleParams }, ({ auth, course, params }) =>
+    adminResetModule(ctx, course, auth, params.userId, params.moduleId),
   );
   mount(router, ctx, E.adminResetQuiz, { guard, params: userQuizParams }, ({ auth, params }) =>
     adminResetQuiz(ctx, auth, params.userId, params.quizId),
   );
-  mount(router, ctx, E.adminResetPreAssessment, { guard, params: userParams }, ({ auth, params }) =>
-    adminResetPreAssessment(ctx, auth, params.userId),
+  mount(router, ctx, E.adminResetPreAssessment, { guard, params: userParams }, ({ auth, course, params }) =>
+    adminResetPreAssessment(ctx, course, auth, params.userId),
   );
 
   mount(router, ctx, E.adminUpdateSettings, { guard }, ({ auth, body }) =>
@@ -120,9 +140,11 @@ export function adminRoutes(ctx: AppContext) {
     updateDiagnostics(ctx, auth, params.moduleId, body),
   );
 
-  mount(router, ctx, E.adminLoadAllContent, { guard }, ({ auth }) => loadAllContent(ctx, auth));
-  mount(router, ctx, E.adminLoadModuleContent, { guard, params: moduleParams }, ({ auth, params }) =>
-    loadModuleContent(ctx, auth, params.moduleId),
+  mount(router, ctx, E.adminLoadAllContent, { guard }, ({ auth, course }) =>
+    loadAllContent(ctx, course, auth),
+  );
+  mount(router, ctx, E.adminLoadModuleContent, { guard, params: moduleParams }, ({ auth, course, params }) =>
+    loadModuleContent(ctx, course, auth, params.moduleId),
   );
   mount(router, ctx, E.adminRefreshImages, { guard }, ({ auth }) => refreshImages(ctx, auth));
 
@@ -152,7 +174,7 @@ export function adminRoutes(ctx: AppContext) {
   );
   mount(router, ctx, E.adminJob, { guard, params: jobParams }, async ({ params }) => jobs.get(params.jobId));
 
-  mount(router, ctx, E.adminTracking, { guard }, () => trackingOverview(ctx));
+  mount(router, ctx, E.adminTracking, { guard }, ({ course }) => trackingOverview(ctx, course));
   mount(router, ctx, E.adminTrackingCleanup, { guard }, ({ auth }) => cleanupOrphanedProgress(ctx, auth));
   mount(router, ctx, E.adminTrackingMigrate, { guard, params: userParams }, ({ auth, params }) =>
     migrateProgressToStable(ctx, auth, params.userId),
@@ -162,9 +184,9 @@ export function adminRoutes(ctx: AppContext) {
   mount(router, ctx, E.adminAuditActions, { guard }, ({ query }) => auditActions(ctx, query));
   mount(router, ctx, E.adminAuditSecurityEvents, { guard }, ({ query }) => auditSecurityEvents(ctx, query));
 
-  mount(router, ctx, E.adminAnalyticsReport, { guard }, () => analyticsReport(ctx));
-  mount(router, ctx, E.adminAnalyticsProgressCsv, { guard }, async ({ res }) => {
-    const { file, csv } = await progressCsvExport(ctx);
+  mount(router, ctx, E.adminAnalyticsReport, { guard }, ({ course }) => analyticsReport(ctx, course));
+  mount(router, ctx, E.adminAnalyticsProgressCsv, { guard }, async ({ course, res }) => {
+    const { file, csv } = await progressCsvExport(ctx, course);
     // Learners' names and e-mails: a download for the admin, never kept by a cache on the way.
     res
       .status(200)

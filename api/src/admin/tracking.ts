@@ -8,7 +8,7 @@ import {
 } from '@coursekit/core';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { resolveCourse } from '../course/structure';
+import type { CourseRef } from '../course/structure';
 import { schema } from '../db/index';
 import { logAction } from './actionLog';
 import { jsonOf } from './analyticsSql';
@@ -21,9 +21,8 @@ const { lessons, modules, userProgress, progressCleanupLog } = schema;
 const orphaned = sql`not exists (select 1 from ${lessons} l where l.course_id = ${userProgress.courseId}
   and (l.lesson_key = ${userProgress.lessonKey} or (${userProgress.lessonKey} is null and l.id = ${userProgress.lessonId})))`;
 
-/** The default course's tracking (the console's tools are the default course's until it picks one). */
-export async function trackingOverview(ctx: AppContext): Promise<TrackingOverview> {
-  const course = await resolveCourse(ctx);
+/** One course's tracking: its records, and its modules' lessons and versions. */
+export async function trackingOverview(ctx: AppContext, course: CourseRef): Promise<TrackingOverview> {
   const inCourse = eq(userProgress.courseId, course.id);
   const [[totals], perModule, moduleRows] = await Promise.all([
     ctx.db

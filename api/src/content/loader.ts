@@ -200,9 +200,11 @@ export interface LoadSummary {
  * their questions by number. One transaction.
  */
 export async function applyCourse(
-  db: Db,
+  db: Pick<Db, 'transaction'>,
   content: CourseContent,
   reason = 'Content migration',
+  /** The course's folder, file by file (kept for the admin's export); left as it was when absent. */
+  files?: ReadonlyMap<string, Uint8Array>,
 ): Promise<LoadSummary> {
   const { modules, lessons, lessonVersions, quizzes, quizQuestions } = schema;
   const summary: LoadSummary = {
@@ -216,6 +218,7 @@ export async function applyCourse(
   };
   await db.transaction(async (tx) => {
     const courseId = await upsertCourseFacts(tx, content.course);
+    if (files) await storeCourseFiles(tx, courseId, files);
     for (const m of content.modules) {
       const values = {
         name: m.name,
@@ -377,29 +380,45 @@ export async function applyCourse(
 }
 
 /** Copies api/content/images into the image-assets bucket (served at /storage/image-assets/). */
+/** Replaces what course_files holds of a course with these files (its folder as loaded or imported). */
+export async function storeCourseFiles(
+  db: Pick<Db, 'insert' | 'delete'>,
+  courseId: number,
+  files: ReadonlyMap<string, Uint8Array>,
+): Promise<void> {
+  await db.delete(schema.courseFiles).where(eq(schema.courseFiles.courseId, courseId));
+  const rows = [...files].map(([file, content]) => ({ courseId, path: file, content: Buffer.from(content) }));
+  for (let i = 0; i < rows.length; i += 100)
+    await db.insert(schema.courseFiles).values(rows.slice(i, i + 100));
+}
+
 /** The slug migration 0009 gives a database's one course when it had modules but no course row. */
 export const LEGACY_COURSE_SLUG = 'legacy-course';
 
 /**
  * Writes what the course says about itself to its row (by slug; the row's id stays) and answers the
- * id. The first course loaded into a database migrated from one course adopts the placeholder row
- * migration 0009 made for it, so its modules, lessons, progress and certificates stay its own.
+ * id. With `adoptLegacy` (the seed, for the default course), a database migrated from one course
+ * gives the placeholder row migration 0009 made its facts, so its modules, lessons, progress and
+ * certificates stay its own.
  */
 export async function upsertCourseFacts(
   db: Pick<Db, 'insert' | 'update'>,
   course: CourseFacts,
+  options: { adoptLegacy?: boolean } = {},
 ): Promise<number> {
   const values = { ...course, updatedAt: new Date() };
-  const [adopted] = await db
-    .update(schema.courses)
-    .set(values)
-    .where(
-      and(
-        eq(schema.courses.slug, LEGACY_COURSE_SLUG),
-        sql`not exists (select 1 from courses c where c.slug = ${course.slug})`,
-      ),
-    )
-    .returning({ id: schema.courses.id });
+  const [adopted] = !options.adoptLegacy
+    ? []
+    : await db
+        .update(schema.courses)
+        .set(values)
+        .where(
+          and(
+            eq(schema.courses.slug, LEGACY_COURSE_SLUG),
+            sql`not exists (select 1 from courses c where c.slug = ${course.slug})`,
+          ),
+        )
+        .returning({ id: schema.courses.id });
   if (adopted) return adopted.id;
   const [row] = await db
     .insert(schema.courses)

@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { getSettings } from '../settings/service';
+import { readCourseFiles } from './courseZip';
 import {
   applyCourse,
   CONTENT_DIR,
@@ -16,6 +17,7 @@ import {
   type LoadSummary,
   readCourse,
   readPlatform,
+  storeCourseFiles,
   upsertCourseFacts,
 } from './loader';
 
@@ -42,9 +44,10 @@ export async function seed(
     const { slug } = content.course;
     if (!known.has(slug)) {
       if (known.has(LEGACY_COURSE_SLUG) && slug === defaultCourse) {
-        await upsertCourseFacts(ctx.db, content.course);
+        const id = await upsertCourseFacts(ctx.db, content.course, { adoptLegacy: true });
+        await storeCourseFiles(ctx.db, id, await readCourseFiles(dir));
       } else {
-        const summary = await applyCourse(ctx.db, content);
+        const summary = await applyCourse(ctx.db, content, undefined, await readCourseFiles(dir));
         courses.push(summary);
         ctx.logger.info(summary, 'course loaded');
       }

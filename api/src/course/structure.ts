@@ -161,9 +161,12 @@ export async function courseStructure(
 export async function resolveCourse(
   ctx: Pick<AppContext, 'database' | 'logger'>,
   slug?: string,
+  options: { drafts?: boolean } = {},
 ): Promise<CourseRef> {
+  // A draft is not there for learners (404 as for any unknown slug); admins reach it to prepare it.
+  const visible = (c: CourseRef) => options.drafts || c.status !== 'draft';
   const find = (p: PlatformStructure) =>
-    slug === undefined ? p.defaultCourse : p.courses.find((c) => c.slug === slug);
+    slug === undefined ? p.defaultCourse : p.courses.find((c) => c.slug === slug && visible(c));
   let found = find(await platformStructure(ctx));
   // Reloaded only when the course exists: an unknown slug costs one indexed lookup, never a reload.
   if (!found && slug !== undefined) {

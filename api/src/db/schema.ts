@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   foreignKey,
   index,
@@ -268,6 +269,25 @@ const courseId = () =>
   integer('course_id')
     .notNull()
     .references(() => courses.id, { onDelete: 'cascade' });
+
+/** Raw bytes (PostgreSQL bytea): a Buffer from postgres.js, a Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A course's folder as it was last loaded or imported (course.json, modules/, quizzes/, images/),
+ * file by file: what an admin's export zips, so export → import → export gives the same files, on
+ * whichever instance answers.
+ */
+export const courseFiles = pgTable(
+  'course_files',
+  {
+    courseId: courseId(),
+    path: text('path').notNull(),
+    content: bytea('content').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.path] })],
+);
 
 /** A course's module; `id` is its number in the course (1…N, the id in its URLs and course.json). */
 export const modules = pgTable(

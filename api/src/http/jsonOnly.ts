@@ -1,4 +1,7 @@
-import { messages } from '@coursekit/core';
+import { adminEndpoints, messages } from '@coursekit/core';
+
+const ZIP_UPLOAD_PATH = adminEndpoints.adminImportCourse.path;
+
 import type { RequestHandler } from 'express';
 import { fail } from './errors';
 
@@ -11,5 +14,7 @@ import { fail } from './errors';
 export const jsonOnly: RequestHandler = (req, res, next) => {
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   if (!hasBody || req.is('application/json')) return next();
+  // The one route whose body is a file (a course zip); its handler reads it after the admin guard.
+  if (req.method === 'POST' && req.path === ZIP_UPLOAD_PATH && req.is('application/zip')) return next();
   res.status(415).json(fail('invalid_request', messages.bodyMustBeJson).toJSON());
 };

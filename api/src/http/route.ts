@@ -98,8 +98,12 @@ export function mount<E extends AnyEndpoint, Who = WhoOf<E>, P = Record<string, 
     const who = await guard.check(ctx, req);
     let answer: unknown;
     try {
-      const { course: slug, ...params } = req.params as Record<string, string>;
-      const course = scoped ? await resolveCourse(ctx, slug) : undefined;
+      const { course: slug, ...rest } = req.params as Record<string, string>;
+      // An admin reaches a draft course too; a learner only a published or archived one.
+      const course = scoped
+        ? await resolveCourse(ctx, slug, { drafts: endpoint.auth === 'admin' })
+        : undefined;
+      const params = scoped ? rest : req.params;
       const input = {
         auth: who,
         course,
