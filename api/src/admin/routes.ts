@@ -2,7 +2,7 @@ import { adminEndpoints as E, ROLES } from '@coursekit/core';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { idParam } from '../http/params';
+import { courseParams, idParam } from '../http/params';
 import { mount } from '../http/route';
 import { exportCoursePackage } from '../packaging/exportPackage';
 import { analyticsReport } from './analytics';
@@ -51,9 +51,6 @@ const userModuleParams = z.strictObject({ userId, moduleId: idParam });
 const roleParams = z.strictObject({ userId, role: z.enum(ROLES) });
 const moduleParams = z.strictObject({ moduleId: idParam });
 const jobParams = z.strictObject({ jobId: z.string().uuid('Not a job id') });
-const courseParams = z.strictObject({
-  course: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a course slug'),
-});
 
 /** Every admin route of core's adminEndpoints, each behind the admin guard. */
 export function adminRoutes(ctx: AppContext) {

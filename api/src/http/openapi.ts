@@ -52,7 +52,8 @@ export function failuresOf(endpoint: Endpoint | AdminEndpoint): Map<number, stri
     byStatus.set(HTTP_STATUS[code], [...(byStatus.get(HTTP_STATUS[code]) ?? []), code]);
   if (carriesBody) {
     byStatus.set(TOO_LARGE, ['invalid_request (the body is over the size limit)']);
-    byStatus.set(NOT_JSON, ['invalid_request (the body is not application/json)']);
+    const type = 'consumes' in endpoint && endpoint.consumes ? endpoint.consumes : 'application/json';
+    byStatus.set(NOT_JSON, [`invalid_request (the body is not ${type})`]);
   }
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
@@ -70,7 +71,7 @@ function errorResponses(failures: Map<number, string[]>) {
   );
 }
 
-const STRING_PARAMS = new Set(['lessonKey', 'code', 'userId', 'role', 'jobId']);
+const STRING_PARAMS = new Set(['lessonKey', 'code', 'userId', 'role', 'jobId', 'course']);
 const STREAMS = new Set(['settingsStream', 'adminDiagnosticsStream']);
 
 /** Query-string parameters of an admin endpoint, from its zod object's keys (all optional). */
@@ -92,7 +93,22 @@ function queryParameters(schema: z.ZodMiniType | undefined) {
 export function openApiDocument(serverUrl = '/api') {
   const paths: Record<string, Record<string, unknown>> = {};
   const table = { ...endpoints, ...adminEndpoints } as Record<string, Endpoint | AdminEndpoint>;
+  // A course-scoped endpoint is documented twice: for the default course, and for any by slug.
+  const operations: Array<[string, Endpoint | AdminEndpoint]> = [];
   for (const [name, endpoint] of Object.entries(table)) {
+    operations.push([name, endpoint]);
+    if (endpoint.scope !== 'course') continue;
+    operations.push([
+      `${name}InCourse`,
+      {
+        ...endpoint,
+        path: `/courses/:course${endpoint.path}`,
+        errors: [...new Set([...(endpoint.errors ?? []), 'not_found' as const])],
+        summary: `${endpoint.summary} — in the course named by its slug (404 for an unknown one)`,
+      } as Endpoint | AdminEndpoint,
+    ]);
+  }
+  for (const [name, endpoint] of operations) {
     const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
     const params = [...endpoint.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
@@ -132,7 +148,9 @@ export function openApiDocument(serverUrl = '/api') {
         ? {
             requestBody: { required: true, content: { 'application/json': { schema: json(endpoint.body) } } },
           }
-        : {}),
+        : 'consumes' in endpoint && endpoint.consumes
+          ? { requestBody: { required: true, content: { [endpoint.consumes]: {} } } }
+          : {}),
       responses: {
         ...success,
         ...errorResponses(failuresOf(endpoint)),

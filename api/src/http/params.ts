@@ -3,6 +3,13 @@ import { z } from 'zod';
 /** A positive database id in a path (int4 range). */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** A course's slug (course.json's rule): lower-case words joined by hyphens. */
+export const courseSlug = z
+  .string()
+  .max(100, 'Not a course slug')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a course slug');
+export const courseParams = z.strictObject({ course: courseSlug });
+
 export const moduleParams = z.strictObject({ moduleId: idParam });
 export const quizParams = z.strictObject({ quizId: idParam });
 export const attemptParams = z.strictObject({ attemptId: idParam });

@@ -5,6 +5,7 @@ import { authenticate } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { type CourseRef, resolveCourse } from '../course/structure';
 import { validationError } from './errors';
+import { courseParams } from './params';
 
 export interface AuthInfo {
   userId: string;
@@ -99,7 +100,9 @@ export function mount<E extends AnyEndpoint, Who = WhoOf<E>, P = Record<string, 
     let answer: unknown;
     try {
       const { course: slug, ...rest } = req.params as Record<string, string>;
-      // An admin reaches a draft course too; a learner only a published or archived one.
+      // A malformed slug is a bad path (400), an unknown one a missing course (404). An admin
+      // reaches a draft course too; a learner only a published or archived one.
+      if (scoped && slug !== undefined) parse(courseParams, { course: slug }, 'path');
       const course = scoped
         ? await resolveCourse(ctx, slug, { drafts: endpoint.auth === 'admin' })
         : undefined;
