@@ -101,7 +101,7 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
         return failure(new CourseError('unavailable', messages.databaseConnectionFailed));
       const token = tokenOf(request);
       return answering(async () => {
-        if (typeof params.course === 'string') store.checkCourse(params.course);
+        if (typeof params.course === 'string') store.checkCourse(decodeURIComponent(params.course));
         const body = await bodyOf(request, endpoint.body);
         const answer = handle({
           params: params as Record<string, string>,
