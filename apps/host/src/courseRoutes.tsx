@@ -1,5 +1,4 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { CourseScopeLayout } from './layout/CourseScopeLayout';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { rootRoute } from './router';
 import { learner, pages, positiveInt, quizzes } from './routeScreens';
 import { RequireAuth } from './session/RequireAuth';
@@ -12,7 +11,8 @@ export function courseRoutes(parent: typeof rootRoute) {
   const scope = createRoute({
     getParentRoute: () => parent,
     path: '/courses/$slug',
-    component: CourseScopeLayout,
+    // loaded with the first course page, so the landing page carries none of it
+    component: lazyRouteComponent(() => import('./layout/CourseScopeLayout'), 'CourseScopeLayout'),
   });
   const home = createRoute({
     getParentRoute: () => scope,
