@@ -40,6 +40,7 @@ const reactPackage = pkg(
   {
     index: 'src/index.ts',
     http: 'src/http.ts',
+    'course-catalog': 'src/course-catalog/index.ts',
     'course-player': 'src/course-player/index.ts',
     'quiz-runner': 'src/quiz-runner/index.ts',
     'progress-panel': 'src/progress-panel/index.ts',
@@ -51,6 +52,7 @@ const reactPackage = pkg(
       entry: {
         index: 'packages/react/src/index.ts',
         http: 'packages/react/src/http.ts',
+        'course-catalog': 'packages/react/src/course-catalog/index.ts',
         'course-player': 'packages/react/src/course-player/index.ts',
         'quiz-runner': 'packages/react/src/quiz-runner/index.ts',
         'progress-panel': 'packages/react/src/progress-panel/index.ts',

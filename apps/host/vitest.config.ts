@@ -1,7 +1,11 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineProject } from 'vitest/config';
 
-// Unit tests of the host's own parts (jsdom). The end-to-end journeys are the `e2e` project in e2e/.
+// Unit tests of the host's own parts (jsdom), and its screens with the widgets in them (their
+// styles are vanilla-extract files, compiled as in @coursekit/react's own tests). The end-to-end
+// journeys are the `e2e` project in e2e/.
 export default defineProject({
+  plugins: [vanillaExtractPlugin()],
   resolve: { conditions: ['source'] },
   test: {
     name: 'host',

@@ -1,5 +1,5 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { setupServer } from 'msw/node';
 import { mswLoader } from 'msw-storybook-addon/csf3';
@@ -9,6 +9,7 @@ import * as adminContent from './admin/ContentTools.stories';
 import * as adminTracking from './admin/StableTracking.stories';
 import * as adminSettings from './admin/SystemSettings.stories';
 import * as adminUserProgress from './admin/UserProgress.stories';
+import * as courseCatalog from './CourseCatalog.stories';
 import * as coursePlayer from './CoursePlayer.stories';
 import * as progressPanel from './ProgressPanel.stories';
 import * as quizRunner from './QuizRunner.stories';
@@ -36,6 +37,7 @@ const suites = {
   CoursePlayer: composeStories(coursePlayer),
   ProgressPanel: composeStories(progressPanel),
   QuizRunner: composeStories(quizRunner),
+  CourseCatalog: composeStories(courseCatalog),
   AdminConsole: composeStories(adminConsole),
   'Admin System Settings': composeStories(adminSettings),
   'Admin Content and Images': composeStories(adminContent),
@@ -143,6 +145,26 @@ describe('stories show the spec’s states', () => {
     expect(
       await screen.findByText('Please select a user from the dropdown above to view their progress.'),
     ).toBeTruthy();
+  });
+
+  it('the catalog lists every course, with progress signed in and none signed out', async () => {
+    await suites.CourseCatalog.WithProgress.run();
+    expect(await screen.findAllByRole('progressbar')).toHaveLength(3);
+    expect(screen.getByText('Certificate earned')).toBeTruthy();
+    expect(screen.getByText('Not started yet')).toBeTruthy();
+    cleanup();
+    await suites.CourseCatalog.SignedOut.run();
+    expect(await screen.findAllByRole('link')).toHaveLength(3);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('the empty and the failing catalog say so', async () => {
+    await suites.CourseCatalog.Empty.run();
+    expect(await screen.findByRole('heading', { name: 'No courses yet' })).toBeTruthy();
+    cleanup();
+    await suites.CourseCatalog.ServerError.run();
+    expect(await screen.findByRole('heading', { name: 'The courses could not be loaded' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
   it('render() works too, for stories without play functions', () => {

@@ -5,31 +5,23 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { courseRoutes } from './courseRoutes';
 import { ErrorScreen } from './layout/ErrorScreen';
 import { RootLayout } from './layout/RootLayout';
 import { Landing } from './pages/Landing';
+import { learner, pages, positiveInt, quizzes } from './routeScreens';
 import { RequireAuth } from './session/RequireAuth';
 import { LoadingScreen } from './ui/LoadingScreen';
 
-// Learner §2 and admin §2 routes. Screens built from @coursekit/react, the account pages and the
-// admin routes load on demand, so the landing page carries no quiz or admin code.
+// Learner §2 and admin §2 routes, and the catalog and any course by slug (issue 15, courseRoutes).
+// Screens built from @coursekit/react, the account pages and the admin routes load on demand, so the
+// landing page carries no quiz or admin code.
 const auth = (name: 'SignIn' | 'SignUp' | 'ResetPassword' | 'VerificationSuccess') =>
   lazyRouteComponent(() => import('./auth/authScreens'), name);
-const learner = (name: 'CourseScreen' | 'ModulesScreen' | 'ModuleScreen' | 'ProgressScreen') =>
-  lazyRouteComponent(() => import('./learner/LearnerScreens'), name);
-const quizzes = (name: 'AssessmentScreen' | 'QuizzesScreen' | 'QuizScreen' | 'QuizResultsScreen') =>
-  lazyRouteComponent(() => import('./learner/QuizScreens'), name);
-const pages = (name: 'About' | 'Profile' | 'EditProfile' | 'Account' | 'Syllabus' | 'CertificateCheck') =>
-  lazyRouteComponent(() => import('./pages/lazyPages'), name);
 const admin = (name: 'AdminHome' | 'AdminUserProgress' | 'ContentLoader') =>
   lazyRouteComponent(() => import('./admin/AdminScreens'), name);
 
 const NotFound = lazyRouteComponent(() => import('./layout/NotFound'), 'NotFound');
-
-const positiveInt = (value: string) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 /** learner §2: a module id that is not a number goes to /modules. */
 const moduleParams = {
   parse: (params: { moduleId: string }) => {
@@ -76,6 +68,11 @@ const verification = createRoute({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
   component: auth('VerificationSuccess'),
+});
+const catalog = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/courses',
+  component: pages('Catalog'),
 });
 const certificates = createRoute({
   getParentRoute: () => rootRoute,
@@ -218,6 +215,8 @@ export const routeTree = rootRoute.addChildren([
   signup,
   resetPassword,
   verification,
+  catalog,
+  courseRoutes(rootRoute),
   certificates,
   certificate,
   progress,

@@ -132,6 +132,7 @@ export type { AnalyticsData } from './rules/analyticsReport';
 export { analyticsReport, progressCsvRows } from './rules/analyticsReport';
 export type { AuthErrorLike, MappedAuthError } from './rules/authErrors';
 export { mapAuthError } from './rules/authErrors';
+export { catalogEntry, catalogProgress } from './rules/catalogEntry';
 export {
   CERTIFICATE_CODE_ALPHABET,
   CERTIFICATE_CODE_PATTERN,

@@ -18,13 +18,14 @@ function parseJsonAttribute(element: HTMLElement, name: string) {
 }
 
 /**
- * `<course-player api-url="https://courses.example.com/api" module="2" theme='{"color":{"brand":"#0b6e4f"}}'
+ * `<course-player api-url="https://courses.example.com/api" course="cobie-handover" module="2" theme='{"color":{"brand":"#0b6e4f"}}'
  *  locale='{"lang":"de","strings":{"markComplete":"Als erledigt markieren"}}'>`
+ * `course` names the course by its slug (absent: the default course); changing it starts a new player.
  * Course events arrive as DOM events named `coursekit:{type}` (they cross the shadow boundary).
  * A host with its own sign-in sets `element.getAccessToken = () => token` before adding the element.
  */
 export class CoursePlayerElement extends HTMLElement {
-  static observedAttributes = ['api-url', 'module', 'theme', 'locale'];
+  static observedAttributes = ['api-url', 'course', 'module', 'theme', 'locale'];
   getAccessToken?: () => Promise<string | null | undefined> | string | null | undefined;
   #player: MountedPlayer | undefined;
   #locale: MountLocale | undefined;
@@ -41,8 +42,10 @@ export class CoursePlayerElement extends HTMLElement {
 
   #options(): MountOptions {
     const moduleId = Number(this.getAttribute('module'));
+    const course = this.getAttribute('course')?.trim();
     return {
       apiUrl: this.getAttribute('api-url') ?? '/api',
+      course: course || undefined,
       theme: parseJsonAttribute(this, 'theme'),
       locale: this.locale,
       ...(Number.isInteger(moduleId) && moduleId > 0 ? { moduleId } : {}),
@@ -62,7 +65,8 @@ export class CoursePlayerElement extends HTMLElement {
   }
 
   attributeChangedCallback(name: string) {
-    // new texts keep the connection (session, offline queue, cache); the other attributes reconnect
+    // new texts keep the connection (session, offline queue, cache), and so do a new theme and
+    // module; a new api-url or course is a new connection (mountCoursePlayer's update decides)
     this.#player?.update(name === 'locale' ? { locale: this.locale } : this.#options());
   }
 

@@ -25,6 +25,12 @@ export interface MountLocale {
 export interface MountOptions {
   /** The CourseKit API, e.g. `https://courses.example.com/api`. Ignored when `adapter` is given. */
   apiUrl?: string;
+  /**
+   * The course to show, by its slug (as in the catalog, `GET /api/courses`); absent: the platform's
+   * default course. Every event carries it (`course`, null for the default), and so do the xAPI
+   * statements' activity ids. A new course is a new player: `update({ course })` starts afresh.
+   */
+  course?: string;
   /** A complete adapter of your own, instead of `apiUrl`. */
   adapter?: CourseAdapter;
   /** The host supplies sign-in: a token from your own SSO, asked for before each request. */
@@ -64,11 +70,19 @@ function adapterFor(options: MountOptions): CourseAdapter {
   const storage = options.storage ?? defaultStorage();
   const http = createHttpAdapter({
     baseUrl: options.apiUrl,
+    ...(options.course ? { course: options.course } : {}),
     ...(options.getAccessToken ? { getAccessToken: options.getAccessToken } : {}),
     ...(storage ? { storage } : {}),
   });
-  return options.offlineQueue === false ? http : withOfflineQueue(http, storage ? { storage } : {});
+  if (options.offlineQueue === false) return http;
+  // Lesson keys belong to one course, so each course queues under a key of its own (the default
+  // course keeps the key it always had, so what is queued on a page today is still sent).
+  const storageKey = options.course ? `coursekit.offline-queue.${options.course}` : undefined;
+  return withOfflineQueue(http, { ...(storage ? { storage } : {}), ...(storageKey ? { storageKey } : {}) });
 }
+
+/** The options that make the connection: a change to any of them is a new adapter and a new player. */
+const CONNECTION = ['apiUrl', 'adapter', 'getAccessToken', 'course', 'storage', 'offlineQueue'] as const;
 
 /**
  * Renders the whole course into `element`, inside a shadow root: the page's CSS cannot reach the
@@ -84,8 +98,11 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
 
   let options = initial;
   let adapter = adapterFor(options);
+  // Each connection renders a provider of its own, so nothing cached for one course shows in another.
+  let connection = 0;
   const render = () => {
-    const onEvent: CourseEventListener = (event) => {
+    const onEvent: CourseEventListener = (inner) => {
+      const event = { ...inner, course: options.course ?? null };
       try {
         options.onEvent?.(event);
       } catch (error) {
@@ -98,6 +115,7 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
     const { strings, lang } = options.locale ?? {};
     root.render(
       <CourseProvider
+        key={connection}
         adapter={adapter}
         {...(options.theme ? { theme: options.theme } : {})}
         {...(strings ? { strings } : {})}
@@ -108,6 +126,7 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
           <OfflineNotice adapter={adapter as OfflineCourseAdapter} lang={lang} />
         ) : null}
         <CoursePlayer
+          key={options.moduleId ?? 0}
           {...(options.moduleId ? { screen: 'module' as const, moduleId: options.moduleId } : {})}
         />
       </CourseProvider>,
@@ -117,9 +136,12 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
 
   return {
     update(changes) {
-      const reconnect = 'apiUrl' in changes || 'adapter' in changes || 'getAccessToken' in changes;
+      const reconnect = CONNECTION.some((name) => name in changes && changes[name] !== options[name]);
       options = { ...options, ...changes };
-      if (reconnect) adapter = adapterFor(options);
+      if (reconnect) {
+        adapter = adapterFor(options);
+        connection += 1;
+      }
       render();
     },
     unmount() {

@@ -176,6 +176,51 @@ describe('xAPI statements', () => {
   });
 });
 
+describe('xAPI statements for a course named by slug', () => {
+  const base = 'https://courses.example.com/xapi';
+  const inCourse = events.map((e) => ({ ...e, course: 'cobie-handover' }));
+
+  it.each(inCourse.map((e) => [e.type, e] as const))(
+    '%s in a course makes a valid xAPI 1.0.3 statement',
+    (_type, event) => {
+      const parsed = statementSchema.safeParse(toXapiStatement(event, options));
+      expect(parsed.error?.issues ?? []).toEqual([]);
+    },
+  );
+
+  it('names the course {activityBase}/courses/{slug}, with its modules, lessons and quizzes under it', () => {
+    const course = `${base}/courses/cobie-handover`;
+    const ids = inCourse.map((e) => {
+      const statement = toXapiStatement(e, options)!;
+      return [statement.object.id, statement.context.contextActivities.parent?.[0]?.id];
+    });
+    expect(ids).toEqual([
+      [`${course}/lessons/module_2_2_six_quality_dimensions`, `${course}/modules/2`],
+      [`${course}/modules/2`, course],
+      [`${course}/modules/3`, course],
+      [`${course}/quizzes/2/questions/11`, `${course}/quizzes/2`],
+      [`${course}/quizzes/2`, course],
+      [`${course}/quizzes/1`, course],
+      [course, undefined],
+      [`${course}/certificates/CK-7F3A-91B2`, course],
+    ]);
+  });
+
+  it('keeps today’s ids without a course, so an LRS’s records of the default course stay one activity', () => {
+    const completed = { type: 'courseCompleted' } as const;
+    expect(toXapiStatement(completed, options)!.object.id).toBe(`${base}/course`);
+    expect(toXapiStatement({ ...completed, course: null }, { ...options, course: 'other' })!.object.id).toBe(
+      `${base}/course`,
+    );
+    expect(toXapiStatement(events[1]!, options)!.object.id).toBe(`${base}/modules/2`);
+  });
+
+  it('takes the course from the reporter’s options when the event does not say', () => {
+    const statement = toXapiStatement(events[6]!, { ...options, course: 'meter reports' })!;
+    expect(statement.object.id).toBe(`${base}/courses/meter%20reports`);
+  });
+});
+
 describe('the LRS reporter', () => {
   let server: Server;
   let endpoint: string;

@@ -53,6 +53,13 @@ export interface XapiOptions {
   actor: XapiActor;
   /** An IRI under which the course's activities are named, e.g. `https://courses.example.com/xapi`. */
   activityBase: string;
+  /**
+   * The course, by slug, for events that do not say (an event's own `course` wins; the embed sets it
+   * on every event). With a course, the course's activity is `{activityBase}/courses/{slug}` and its
+   * modules, lessons, quizzes and certificates are named under it; without one (the default course)
+   * the ids are those of a single-course platform: `{activityBase}/course`, `{activityBase}/modules/1`…
+   */
+  course?: string | null;
   courseTitle?: string;
   language?: string;
   /** For tests: ids and clock. */
@@ -65,9 +72,13 @@ export interface XapiOptions {
  * Scores are reported raw (correct answers) and scaled (0–1).
  */
 export function toXapiStatement(event: CourseEvent, options: XapiOptions): XapiStatement | null {
-  const base = options.activityBase.replace(/\/+$/, '');
+  const root = options.activityBase.replace(/\/+$/, '');
   const lang = options.language ?? 'en-US';
-  const courseId = `${base}/course`;
+  const course = event.course !== undefined ? event.course : options.course;
+  // Without a course the ids stay those every statement had before there were several courses, so
+  // an LRS's records of the default course stay one activity.
+  const base = course ? `${root}/courses/${encodeURIComponent(course)}` : root;
+  const courseId = course ? base : `${root}/course`;
   const text = (value: string) => ({ [lang]: value });
   const activity = (id: string, name: string, type: string) => ({
     objectType: 'Activity' as const,

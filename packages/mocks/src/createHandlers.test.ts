@@ -19,6 +19,7 @@ afterAll(() => server.close());
 
 runAdapterConformance('HTTP adapter on the MSW handlers', {
   makeAdapter: () => createHttpAdapter({ baseUrl }),
+  makeCourseAdapter: (course) => createHttpAdapter({ baseUrl, course }),
 });
 
 describe('scenarios over HTTP', () => {

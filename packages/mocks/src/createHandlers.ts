@@ -46,6 +46,8 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     profile: ({ userId }) => store.profile(userId()),
     updateProfile: ({ userId, body }) => store.updateProfile(userId(), body as never),
     roles: ({ userId }) => ({ roles: store.roles(userId()) }),
+    // public; a valid token adds the learner's progress, any other token is read as none
+    courses: ({ token }) => ({ courses: store.catalog(learnerOf(token)) }),
     outline: () => store.outline(),
     modules: ({ userId }) => {
       userId();
@@ -76,17 +78,40 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     certificateCheck: ({ params }) => store.verifyCertificate(String(params.code)),
   };
 
-  const handlers = Object.entries(table).map(([name, handle]) => {
+  const learnerOf = (token: string | null) => {
+    try {
+      return token ? store.userFor(token).id : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const decoded = (segment: string) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment; // not a course's slug either way
+    }
+  };
+
+  // Every endpoint at its path; a course-scoped one (scope 'course') also at /courses/:course + its
+  // path, where the store's course answers by its slug and any other slug is a 404.
+  const routes = Object.entries(table).flatMap(([name, handle]) => {
     const endpoint: Endpoint = endpoints[name as EndpointName];
+    const scoped = endpoint.scope === 'course' ? [`/courses/:course${endpoint.path}`] : [];
+    return [endpoint.path, ...scoped].map((path) => ({ name, handle: handle!, endpoint, path }));
+  });
+  const handlers = routes.map(({ name, handle, endpoint, path }) => {
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    return http[method](`${base}${endpoint.path}`, async ({ request, params }) => {
+    return http[method](`${base}${path}`, async ({ request, params }) => {
       if (store.options.latencyMs) await delay(store.options.latencyMs);
       if (store.options.failing)
         return failure(new CourseError('unavailable', messages.databaseConnectionFailed));
       const token = tokenOf(request);
       return answering(async () => {
+        if (typeof params.course === 'string') store.checkCourse(decoded(params.course));
         const body = await bodyOf(request, endpoint.body);
-        const answer = handle!({
+        const answer = handle({
           params: params as Record<string, string>,
           body,
           token,

@@ -5,4 +5,5 @@ import { createMemoryStore } from './store/createMemoryStore';
 const store = createMemoryStore({ learner: false });
 runAdapterConformance('memory adapter', {
   makeAdapter: () => createMemoryAdapter(store, { signedIn: false }),
+  makeCourseAdapter: (course) => createMemoryAdapter(store, { signedIn: false, course }),
 });

@@ -15,6 +15,11 @@ import { DEMO_LEARNER } from './store/seedLearnerScenario';
 export interface MemoryAdapterOptions {
   /** Starts signed in as the scenario's demo learner, or its demo admin in an admin scenario; default true. */
   signedIn?: boolean;
+  /**
+   * The course it shows, by slug, as `createHttpAdapter`'s `course`: the store's own course answers
+   * by its slug; any other slug fails every course call with not_found. Absent: the store's course.
+   */
+  course?: string;
 }
 
 type Schema = { parse(value: unknown): unknown };
@@ -53,6 +58,20 @@ export function createMemoryAdapter(store: MemoryStore, options: MemoryAdapterOp
   const userId = () => store.userFor(session?.access_token).id;
   const asUser = <T>(schema: Schema | undefined, work: (id: string) => T) =>
     run(schema, () => work(userId()), { needsUser: true });
+  // A course call (an endpoint of scope 'course'): about the adapter's course, which must exist.
+  const inCourse = <T>(schema: Schema | undefined, work: (id: string) => T) =>
+    asUser(schema, (id) => {
+      store.checkCourse(options.course);
+      return work(id);
+    });
+  /** The signed-in learner, or null: the catalog is public and shows progress only to a session. */
+  const learnerOrNull = () => {
+    try {
+      return session ? userId() : null;
+    } catch {
+      return null;
+    }
+  };
 
   return {
     // Only an admin scenario's adapter carries the admin part; a learner's has none (the widget's
@@ -116,31 +135,39 @@ export function createMemoryAdapter(store: MemoryStore, options: MemoryAdapterOp
       roles: () => asUser(undefined, (id) => store.roles(id)),
     },
     course: {
-      outline: () => run(endpoints.outline.answer, () => store.outline()),
-      modules: () => asUser(endpoints.modules.answer, () => store.modules()),
-      lessons: (moduleId) => asUser(endpoints.lessons.answer, () => store.lessons(moduleId)),
+      catalog: async () =>
+        (await run(endpoints.courses.answer, () => ({ courses: store.catalog(learnerOrNull()) }))).courses,
+      outline: () =>
+        run(endpoints.outline.answer, () => {
+          store.checkCourse(options.course);
+          return store.outline();
+        }),
+      modules: () => inCourse(endpoints.modules.answer, () => store.modules()),
+      lessons: (moduleId) => inCourse(endpoints.lessons.answer, () => store.lessons(moduleId)),
     },
     progress: {
-      get: () => asUser(endpoints.progress.answer, (id) => store.progress(id)),
+      get: () => inCourse(endpoints.progress.answer, (id) => store.progress(id)),
       setLessonCompleted: (key, completed) =>
-        asUser(endpoints.setLessonCompleted.answer, (id) => store.setLessonCompleted(id, key, completed)),
-      reset: () => asUser(endpoints.resetProgress.answer, (id) => store.resetProgress(id)),
+        inCourse(endpoints.setLessonCompleted.answer, (id) => store.setLessonCompleted(id, key, completed)),
+      reset: () => inCourse(endpoints.resetProgress.answer, (id) => store.resetProgress(id)),
       resetModule: (moduleId) =>
-        asUser(endpoints.resetModule.answer, (id) => store.resetModule(id, moduleId)),
+        inCourse(endpoints.resetModule.answer, (id) => store.resetModule(id, moduleId)),
     },
     quizzes: {
-      list: () => asUser(endpoints.quizzes.answer, (id) => store.quizList(id)),
-      get: (quizId) => asUser(endpoints.quiz.answer, () => store.quiz(quizId)),
-      startAttempt: (quizId) => asUser(endpoints.startAttempt.answer, (id) => store.startAttempt(id, quizId)),
+      list: () => inCourse(endpoints.quizzes.answer, (id) => store.quizList(id)),
+      get: (quizId) => inCourse(endpoints.quiz.answer, () => store.quiz(quizId)),
+      startAttempt: (quizId) =>
+        inCourse(endpoints.startAttempt.answer, (id) => store.startAttempt(id, quizId)),
+      // an attempt is named by its own id, whichever course it belongs to
       answer: (attemptId, questionId, letter) =>
         asUser(endpoints.answer.answer, (id) => store.answer(id, attemptId, questionId, letter)),
       complete: (attemptId, answers) =>
         asUser(endpoints.complete.answer, (id) => store.complete(id, attemptId, answers)),
-      attempts: (quizId) => asUser(endpoints.attempts.answer, (id) => store.attempts(id, quizId)),
+      attempts: (quizId) => inCourse(endpoints.attempts.answer, (id) => store.attempts(id, quizId)),
     },
     certificate: {
-      get: () => asUser(undefined, (id) => store.certificate(id)),
-      downloadUrl: () => asUser(undefined, (id) => `/api/certificate/${id}.pdf`),
+      get: () => inCourse(undefined, (id) => store.certificate(id)),
+      downloadUrl: () => inCourse(undefined, (id) => `/api/certificate/${id}.pdf`),
       verify: (code) => run(endpoints.certificateCheck.answer, () => store.verifyCertificate(code)),
     },
   };

@@ -2,4 +2,4 @@
 // install only @coursekit/react.
 
 export type { HttpAdapterOptions, HttpCourseAdapter, SessionStorageLike } from '@coursekit/core/http';
-export { createHttpAdapter } from '@coursekit/core/http';
+export { createHttpAdapter, forCourse } from '@coursekit/core/http';

@@ -7,6 +7,8 @@
 // '@coursekit/react/http', a separate entry so that a page without it loads no ky.
 export * from '@coursekit/core';
 
+export type { CourseCatalogProps } from './course-catalog/CourseCatalog';
+export { CourseCatalog, courseHref } from './course-catalog/CourseCatalog';
 export type { CoursePlayerProps, CoursePlayerScreen } from './course-player/CoursePlayer';
 export { CoursePlayer } from './course-player/CoursePlayer';
 export type { ProgressPanelProps } from './progress-panel/ProgressPanel';

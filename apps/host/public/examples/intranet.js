@@ -3,9 +3,11 @@
 // example signs in against the CourseKit API instead, with the form above the player.
 //
 // ?api=https://courses.example.com/api  where the CourseKit API runs (default: this site's /api)
+// ?course=cobie-handover                which course, by slug (default: the platform's default course)
 // ?lrs=https://lrs.example.com/xapi     also send every event to that learning record store as xAPI
 const params = new URLSearchParams(location.search);
 const API_URL = params.get('api') || `${location.origin}/api`;
+const COURSE = params.get('course');
 const LRS_URL = params.get('lrs');
 const EVENT_TYPES = [
   'lessonCompleted',
@@ -38,6 +40,7 @@ form.addEventListener('submit', async (event) => {
   const session = await response.json();
   const player = document.createElement('course-player');
   player.setAttribute('api-url', API_URL);
+  if (COURSE) player.setAttribute('course', COURSE);
   player.setAttribute('theme', JSON.stringify({ color: { brand: '#0b6e4f' } }));
   player.getAccessToken = () => session.access_token;
   // Course events bubble out of the player as DOM events named coursekit:{type}.
@@ -49,6 +52,11 @@ form.addEventListener('submit', async (event) => {
     });
   }
   if (LRS_URL) {
+    // The course's own title, as the course says it (its outline; public).
+    const outlineUrl = `${API_URL}${COURSE ? `/courses/${encodeURIComponent(COURSE)}` : ''}/outline`;
+    const outline = await fetch(outlineUrl)
+      .then((r) => (r.ok ? r.json() : null))
+      .catch(() => null);
     const report = CourseKit.createXapiReporter({
       endpoint: LRS_URL,
       actor: {
@@ -57,7 +65,7 @@ form.addEventListener('submit', async (event) => {
         mbox: `mailto:${session.user.email}`,
       },
       activityBase: `${location.origin}/xapi`,
-      courseTitle: 'Data Literacy for Facility Managers',
+      ...(outline?.title ? { courseTitle: outline.title } : {}),
     });
     for (const type of EVENT_TYPES) player.addEventListener(`coursekit:${type}`, (e) => report(e.detail));
   }

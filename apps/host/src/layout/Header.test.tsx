@@ -13,14 +13,14 @@ const linkNames = async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the layout (learner §2)', () => {
-  it('offers About, Sign In and Get Started to visitors', async () => {
+  it('offers Courses, About, Sign In and Get Started to visitors', async () => {
     renderApp({ path: '/about', signedIn: false });
-    expect(await linkNames()).toEqual(['About', 'Sign In', 'Get Started']);
+    expect(await linkNames()).toEqual(['Courses', 'About', 'Sign In', 'Get Started']);
   });
 
-  it('offers the learner links, without Admin, to a learner', async () => {
+  it('offers the learner links and the catalog, without Admin, to a learner', async () => {
     renderApp({ path: '/about' });
-    expect(await linkNames()).toEqual(['Course', 'Modules', 'Quizzes', 'Progress', 'About']);
+    expect(await linkNames()).toEqual(['Course', 'Modules', 'Quizzes', 'Progress', 'Courses', 'About']);
   });
 
   it('adds the Admin link for admins', async () => {

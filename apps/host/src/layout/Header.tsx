@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useState } from 'react';
+import { courseSlugOf } from '../session/coursePaths';
 import { useSession } from '../session/SessionProvider';
 import { useIsAdmin } from '../session/useIsAdmin';
 import { Logo } from './Logo';
@@ -7,11 +8,12 @@ import { Logo } from './Logo';
 // Visitors never open it; its code loads once someone is signed in.
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
+// A course's links: the default course's, or, on a page under '/courses/{slug}', that course's.
 const SIGNED_IN = [
-  { to: '/course', label: 'Course' },
-  { to: '/modules', label: 'Modules' },
-  { to: '/quizzes', label: 'Quizzes' },
-  { to: '/progress', label: 'Progress' },
+  { to: '/course', scoped: '/courses/$slug/course', label: 'Course' },
+  { to: '/modules', scoped: '/courses/$slug/modules', label: 'Modules' },
+  { to: '/quizzes', scoped: '/courses/$slug/quizzes', label: 'Quizzes' },
+  { to: '/progress', scoped: '/courses/$slug/progress', label: 'Progress' },
 ] as const;
 
 /** learner §2: the header's links for signed-in and signed-out visitors; a collapsible menu on phones. */
@@ -21,6 +23,19 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const close = () => setMenuOpen(false);
+  const slug = useRouterState({ select: (state) => courseSlugOf(state.location.pathname) });
+  const courses = (
+    <li>
+      <Link
+        to="/courses"
+        onClick={close}
+        activeOptions={{ exact: true }}
+        activeProps={{ 'aria-current': 'page' }}
+      >
+        Courses
+      </Link>
+    </li>
+  );
 
   return (
     <header className="site-header">
@@ -41,11 +56,23 @@ export function Header() {
             <ul>
               {SIGNED_IN.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} onClick={close} activeProps={{ 'aria-current': 'page' }}>
-                    {link.label}
-                  </Link>
+                  {slug ? (
+                    <Link
+                      to={link.scoped}
+                      params={{ slug }}
+                      onClick={close}
+                      activeProps={{ 'aria-current': 'page' }}
+                    >
+                      {link.label}
+                    </Link>
+                  ) : (
+                    <Link to={link.to} onClick={close} activeProps={{ 'aria-current': 'page' }}>
+                      {link.label}
+                    </Link>
+                  )}
                 </li>
               ))}
+              {courses}
               {isAdmin ? (
                 <li>
                   <Link to="/admin" onClick={close} activeProps={{ 'aria-current': 'page' }}>
@@ -66,6 +93,7 @@ export function Header() {
             </ul>
           ) : (
             <ul>
+              {courses}
               <li>
                 <Link to="/about" onClick={close} activeProps={{ 'aria-current': 'page' }}>
                   About

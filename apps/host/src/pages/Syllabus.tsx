@@ -1,5 +1,6 @@
 import { formatDuration, moduleDurationMinutes } from '@coursekit/core';
 import { Link, useRouter } from '@tanstack/react-router';
+import { useCourseSlug } from '../session/CourseScope';
 import { Fact, OutlineError, useCourseOutline } from '../session/useCourseOutline';
 
 /** learner §1/§2: the course's objectives, its modules with durations, and its total reading time. */
@@ -7,6 +8,7 @@ export function Syllabus() {
   const router = useRouter();
   const outline = useCourseOutline();
   const course = outline.data;
+  const slug = useCourseSlug();
 
   return (
     <article className="prose" aria-busy={outline.isPending}>
@@ -56,9 +58,15 @@ export function Syllabus() {
         <button type="button" className="button" onClick={() => router.history.back()}>
           Back
         </button>
-        <Link to="/modules" className="button button-primary">
-          Proceed to Modules
-        </Link>
+        {slug ? (
+          <Link to="/courses/$slug/modules" params={{ slug }} className="button button-primary">
+            Proceed to Modules
+          </Link>
+        ) : (
+          <Link to="/modules" className="button button-primary">
+            Proceed to Modules
+          </Link>
+        )}
       </div>
     </article>
   );

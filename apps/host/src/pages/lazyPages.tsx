@@ -13,6 +13,7 @@ const Cached = ({ children }: { children: ReactNode }) => (
 
 export { About } from './About';
 export { Account } from './Account';
+export { Catalog } from './Catalog';
 
 export function Profile() {
   return (

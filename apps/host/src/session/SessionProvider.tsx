@@ -8,8 +8,13 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, 
 import { clearAdminCache } from './adminCheck';
 import { notifyDataChanged } from './dataEvents';
 
+/** Makes the adapter of a course by slug; it must share the site adapter's session. */
+export type CourseAdapterFactory = (slug: string) => CourseAdapter;
+
 export interface SessionContextValue {
   adapter: CourseAdapter;
+  /** The adapter of a course by slug: one per course, made once, on the site's session. */
+  adapterFor: (slug: string) => CourseAdapter;
   session: Session | null;
   /** True until the stored session has been read (forced off after 3 s, learner §4). */
   loading: boolean;
@@ -22,7 +27,16 @@ const SessionContext = createContext<SessionContextValue | null>(null);
  * reload stays signed in; this provider reads them once, follows every change, and asks the
  * adapter to refresh a minute before the access token expires.
  */
-export function SessionProvider({ adapter, children }: { adapter: CourseAdapter; children: ReactNode }) {
+export function SessionProvider({
+  adapter,
+  courseAdapter,
+  children,
+}: {
+  adapter: CourseAdapter;
+  /** Another course's adapter by slug, on `adapter`'s session (the site: core's `forCourse`). */
+  courseAdapter: CourseAdapterFactory;
+  children: ReactNode;
+}) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
   const userId = session?.user.id ?? null;
@@ -74,7 +88,23 @@ export function SessionProvider({ adapter, children }: { adapter: CourseAdapter;
     return () => clearTimeout(timer);
   }, [adapter, session]);
 
-  const value = useMemo(() => ({ adapter, session, loading }), [adapter, session, loading]);
+  // One adapter per course for the site's life: its screens' caches and its outline are kept by it.
+  const adapterFor = useMemo(() => {
+    const made = new Map<string, CourseAdapter>();
+    return (slug: string) => {
+      let found = made.get(slug);
+      if (!found) {
+        found = courseAdapter(slug);
+        made.set(slug, found);
+      }
+      return found;
+    };
+  }, [courseAdapter]);
+
+  const value = useMemo(
+    () => ({ adapter, adapterFor, session, loading }),
+    [adapter, adapterFor, session, loading],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

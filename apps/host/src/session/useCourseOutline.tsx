@@ -1,6 +1,6 @@
 import type { CourseAdapter, CourseOutline } from '@coursekit/core';
 import { type ReactNode, useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useAdapter } from './SessionProvider';
+import { useCourseAdapter } from './CourseScope';
 
 // What the course says about itself (title, description, time texts, objectives, a line per module)
 // comes from the adapter, never from the site's source: `adapter.course.outline()` is public, so the
@@ -14,6 +14,8 @@ export interface OutlineState {
   data: CourseOutline | undefined;
   isPending: boolean;
   isError: boolean;
+  /** The API has no such course (404 not_found): under '/courses/{slug}', an unknown slug. */
+  isNotFound: boolean;
   refetch: () => void;
 }
 
@@ -23,7 +25,7 @@ interface Entry {
   loading?: Promise<void>;
   listeners: Set<() => void>;
   /** What useSyncExternalStore compares: a new object on every change. */
-  snapshot: { data?: CourseOutline; failed: boolean };
+  snapshot: { data?: CourseOutline; failed: boolean; notFound: boolean };
 }
 
 // One read per adapter, shared by every page; it changes only when a course is loaded.
@@ -32,7 +34,7 @@ const entries = new WeakMap<CourseAdapter, Entry>();
 function entryOf(adapter: CourseAdapter): Entry {
   let entry = entries.get(adapter);
   if (!entry) {
-    entry = { listeners: new Set(), snapshot: { failed: false } };
+    entry = { listeners: new Set(), snapshot: { failed: false, notFound: false } };
     entries.set(adapter, entry);
   }
   return entry;
@@ -41,7 +43,11 @@ function entryOf(adapter: CourseAdapter): Entry {
 function load(adapter: CourseAdapter, entry: Entry): void {
   if (entry.loading || entry.data) return;
   const publish = () => {
-    entry.snapshot = { ...(entry.data ? { data: entry.data } : {}), failed: entry.error !== undefined };
+    entry.snapshot = {
+      ...(entry.data ? { data: entry.data } : {}),
+      failed: entry.error !== undefined,
+      notFound: (entry.error as { code?: unknown } | undefined)?.code === 'not_found',
+    };
     for (const listener of entry.listeners) listener();
   };
   entry.error = undefined;
@@ -68,9 +74,9 @@ function load(adapter: CourseAdapter, entry: Entry): void {
     });
 }
 
-/** The course's outline, shared by every page (read once per adapter). */
+/** The outline of the page's course (see CourseScope), shared by every page (read once per adapter). */
 export function useCourseOutline(): OutlineState {
-  const adapter = useAdapter();
+  const adapter = useCourseAdapter();
   const entry = entryOf(adapter);
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -88,6 +94,7 @@ export function useCourseOutline(): OutlineState {
     data: snapshot.data,
     isPending: !snapshot.data && !snapshot.failed,
     isError: snapshot.failed,
+    isNotFound: snapshot.notFound,
     refetch,
   };
 }

@@ -29,6 +29,9 @@ export function renderApp({
   const store = createMemoryStore(scenario);
   const base = createMemoryAdapter(store, { signedIn });
   const adapter = patch(roles ? { ...base, profile: { ...base.profile, roles: async () => roles } } : base);
-  const view = render(<App adapter={adapter} />);
+  // each course by slug on the same store (the memory store's one course answers by its slug)
+  const view = render(
+    <App adapter={adapter} courseAdapter={(course) => createMemoryAdapter(store, { signedIn, course })} />,
+  );
   return { ...view, store, adapter };
 }

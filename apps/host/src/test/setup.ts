@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearAdminCache } from '../session/adminCheck';
+import { notifyDataChanged } from '../session/dataEvents';
 
 afterEach(() => cleanup());
 
@@ -13,3 +14,6 @@ window.scrollTo = () => undefined;
 
 // Each test is a new user world; the admin answer is cached per user id for 30 s.
 afterEach(() => clearAdminCache());
+
+// …and nothing the widgets cached for the last test's learner (the query caches live for the page).
+afterEach(() => notifyDataChanged());

@@ -2,6 +2,7 @@ import {
   type AdminAdapter,
   type AnswerLetter,
   type AnswerResult,
+  type CatalogCourse,
   type CourseAdapter,
   type CourseError,
   type CourseErrorCode,
@@ -13,7 +14,7 @@ import {
   type Session,
   type Unsubscribe,
 } from '@coursekit/core';
-import { createHttpAdapter, type HttpCourseAdapter } from '@coursekit/core/http';
+import { createHttpAdapter, forCourse, type HttpCourseAdapter } from '@coursekit/core/http';
 import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { describe, expectTypeOf, it } from 'vitest';
 
@@ -32,6 +33,10 @@ describe('CourseAdapter', () => {
     const adapter = {} as CourseAdapter;
     // @ts-expect-error there is no answer E
     void adapter.quizzes.answer(1, 1, 'E');
+  });
+
+  it('lists the platform’s courses, whichever course the adapter shows', () => {
+    expectTypeOf<CourseAdapter['course']['catalog']>().returns.toEqualTypeOf<Promise<CatalogCourse[]>>();
   });
 
   it('subscriptions give back a function that stops them', () => {
@@ -59,6 +64,11 @@ describe('createHttpAdapter', () => {
     expectTypeOf(adapter).toEqualTypeOf<HttpCourseAdapter>();
     expectTypeOf(adapter).toExtend<CourseAdapter>();
     expectTypeOf(withHttpAdmin(adapter).admin).toEqualTypeOf<AdminAdapter>();
+  });
+
+  it('takes a course by slug, and forCourse makes another course’s adapter on the same session', () => {
+    const site = createHttpAdapter({ baseUrl: '/api', course: 'cobie' });
+    expectTypeOf(forCourse(site, 'meter-reports')).toEqualTypeOf<HttpCourseAdapter>();
   });
 
   it('needs the API’s base URL', () => {

@@ -1,4 +1,4 @@
-import type { CourseOutline } from '../schemas/course';
+import type { CatalogCourse, CourseOutline } from '../schemas/course';
 import type { ProgressState, QuizListItem } from '../schemas/derived';
 import type {
   AnswerLetter,
@@ -91,6 +91,12 @@ export interface ProfileAdapter {
 
 /** The course's modules and lessons; lesson HTML is sanitised by the widget when it renders. */
 export interface CourseContentAdapter {
+  /**
+   * The platform's published courses, the default course first, each with the signed-in learner's
+   * progress (null when signed out); needs no sign-in. Not scoped: the same list whichever course
+   * the adapter shows.
+   */
+  catalog(): Promise<CatalogCourse[]>;
   /** What the course says about itself (title, time texts, objectives, modules); needs no sign-in. */
   outline(): Promise<CourseOutline>;
   /** Modules in order. */
@@ -171,7 +177,7 @@ export interface CourseAdapter {
   settings: SettingsAdapter;
   /** The learner's profile and roles. */
   profile: ProfileAdapter;
-  /** Modules and lessons. */
+  /** The catalog, and the modules and lessons of the adapter's course. */
   course: CourseContentAdapter;
   /** The learner's lesson progress. */
   progress: ProgressAdapter;

@@ -5,7 +5,15 @@ import type { AnswerResult, CompletedAttempt, Quiz, SystemSettings } from '../sc
  * What a host page hears from an embedded player (issue 8): one typed stream, delivered to
  * `onEvent`, as DOM CustomEvents named `coursekit:{type}`, and optionally as xAPI statements.
  */
-export type CourseEvent =
+export type CourseEvent = CourseEventBody & {
+  /**
+   * The course it happened in, by slug; null for the platform's default course. Set by whoever
+   * knows the course (the embed sets it on every event); absent otherwise.
+   */
+  course?: string | null;
+};
+
+type CourseEventBody =
   | { type: 'lessonCompleted'; moduleId: number; lessonId: number; lessonKey: string; title: string }
   | { type: 'moduleCompleted'; moduleId: number }
   | { type: 'moduleUnlocked'; moduleId: number }

@@ -50,6 +50,7 @@ export function withCourseEvents(inner: CourseAdapter, listener: CourseEventList
       subscribe: (l) => inner.settings.subscribe((next) => l(sawSettings(next))),
     },
     course: {
+      catalog: () => inner.course.catalog(),
       outline: () => inner.course.outline(),
       modules: () => inner.course.modules(),
       async lessons(moduleId) {

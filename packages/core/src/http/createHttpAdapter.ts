@@ -10,6 +10,7 @@ import {
   type HttpAdapterOptions,
   type HttpTransport,
   registerTransport,
+  transportOf,
 } from './httpTransport';
 import { retryProgressRead } from './retryProgressRead';
 
@@ -34,14 +35,39 @@ type AnswerOf<N extends EndpointName> = (typeof endpoints)[N] extends {
  * less remain, and once more when the server says it has expired.
  */
 export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapter {
-  const transport = createHttpTransport(options);
+  return adapterOn(createHttpTransport(options), options.course);
+}
+
+/**
+ * The same connection for another course: an adapter whose course-scoped calls go to
+ * `/courses/{course}/…` (no course: the default course's unscoped calls), sharing `adapter`'s
+ * session, storage and token refresh — so signing in once serves every course, and two adapters
+ * never rotate one refresh token against each other. `adapter` is one `createHttpAdapter` made.
+ *
+ * @example
+ * const site = createHttpAdapter({ baseUrl: '/api', storage: localStorage });
+ * const cobie = forCourse(site, 'cobie-handover');
+ * await cobie.course.modules(); // GET /api/courses/cobie-handover/modules, with site's token
+ */
+export function forCourse(adapter: CourseAdapter, course: string | undefined): HttpCourseAdapter {
+  const transport = transportOf(adapter);
+  if (!transport) {
+    throw new TypeError(
+      'forCourse needs the adapter that createHttpAdapter returned (it shares its session)',
+    );
+  }
+  return adapterOn(transport, course);
+}
+
+function adapterOn(transport: HttpTransport, course: string | undefined): HttpCourseAdapter {
   const { session } = transport;
   // A course-scoped call names the adapter's course in its path; without one it means the default.
   const call = <N extends EndpointName>(name: N, init?: CallInit) => {
     const endpoint: Endpoint = endpoints[name];
-    const path = endpoint.scope === 'course' ? coursePath(endpoint.path, options.course) : endpoint.path;
+    const path = endpoint.scope === 'course' ? coursePath(endpoint.path, course) : endpoint.path;
     return transport.call({ ...endpoint, path }, init) as Promise<AnswerOf<N>>;
   };
+  const { options } = transport;
 
   const adapter: HttpCourseAdapter = {
     auth: {
@@ -124,6 +150,18 @@ export function createHttpAdapter(options: HttpAdapterOptions): HttpCourseAdapte
       roles: async () => (await call('roles')).roles,
     },
     course: {
+      async catalog() {
+        // The catalog is public; signed in, the learner's token goes along so that each course
+        // carries their progress. A token the server no longer takes only costs the progress.
+        const token = await transport.accessToken().catch(() => null);
+        if (!token) return (await call('courses')).courses;
+        try {
+          return (await call('courses', { token })).courses;
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== 'unauthorized') throw error;
+          return (await call('courses')).courses;
+        }
+      },
       outline: () => call('outline'),
       modules: () => call('modules'),
       // Lesson HTML links its images root-relative (/storage/…); on a partner's page that would mean

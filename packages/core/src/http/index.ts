@@ -3,6 +3,6 @@
 // `@coursekit/core/http/admin`.
 
 export type { HttpAdapterOptions, HttpCourseAdapter, SessionStorageLike } from './createHttpAdapter';
-export { createHttpAdapter } from './createHttpAdapter';
+export { createHttpAdapter, forCourse } from './createHttpAdapter';
 export type { EventStreamOptions, StreamEvent } from './eventStream';
 export { createEventParser, followEventStream } from './eventStream';

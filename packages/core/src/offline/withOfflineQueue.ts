@@ -22,7 +22,10 @@ export interface OfflineStatus {
 export interface OfflineQueueOptions {
   /** Where queued changes survive a reload; in memory only when absent. */
   storage?: QueueStorage;
-  /** Defaults to 'coursekit.offline-queue'. */
+  /**
+   * Defaults to 'coursekit.offline-queue'. Lesson keys belong to one course: give each course's
+   * adapter a key of its own (the embed uses 'coursekit.offline-queue.{slug}').
+   */
   storageKey?: string;
   /** First retry delay while offline; doubles up to a minute. Defaults to 2 s. */
   retryMs?: number;
@@ -190,6 +193,8 @@ export function withOfflineQueue(
   return {
     ...inner,
     course: {
+      // read-through: the catalog's progress is the server's; queued lessons show once they are sent
+      catalog: () => inner.course.catalog(),
       outline: () => inner.course.outline(),
       async modules() {
         modules = await inner.course.modules();

@@ -4,6 +4,7 @@ import { lessonDoesNotExist, messages, moduleDoesNotExist } from '../messages';
 import { CourseOutlineSchema } from '../schemas/course';
 import { ProgressStateSchema } from '../schemas/derived';
 import { ModuleSchema, SessionSchema } from '../schemas/entities';
+import { runCatalogConformance } from './catalogConformance';
 import { CONFORMANCE_PASSWORD, expectCourseError, signedUp, uniqueEmail } from './expectations';
 import { runQuizConformance } from './quizConformance';
 
@@ -20,6 +21,12 @@ export interface ConformanceHarness {
    * cannot have: sign-up and sign-in, a profile named at sign-up, and calls made while signed out.
    */
   signedInLearner?: () => Promise<CourseAdapter> | CourseAdapter;
+  /**
+   * A new, signed-out adapter for one course by its slug, on the same backend as `makeAdapter`
+   * (`createHttpAdapter({ baseUrl, course })`). Given, the suite also checks that the default course
+   * answers by its slug as it does unscoped, and that an unknown slug is a 404.
+   */
+  makeCourseAdapter?: (course: string) => Promise<CourseAdapter> | CourseAdapter;
 }
 
 /**
@@ -197,6 +204,7 @@ export function runAdapterConformance(name: string, harness: ConformanceHarness)
       });
     });
 
+    runCatalogConformance(harness);
     runQuizConformance(harness);
   });
 }

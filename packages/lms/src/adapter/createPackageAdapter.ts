@@ -3,6 +3,8 @@ import {
   type CourseAdapter,
   type CourseBundle,
   CourseError,
+  catalogEntry,
+  catalogProgress,
   DEFAULT_SYSTEM_SETTINGS,
   endpoints,
   type Profile,
@@ -183,6 +185,19 @@ export function createPackageAdapter(options: PackageAdapterOptions): PackageCou
       roles: async () => ['user'],
     },
     course: {
+      // The package's one course is its whole catalog. There is no certificate in a package, so
+      // the course is never `certified` here (the LMS records completion instead).
+      catalog: async () =>
+        (
+          await run(endpoints.courses.answer, (c) => ({
+            courses: [
+              catalogEntry(bundle.outline, {
+                isDefault: true,
+                progress: catalogProgress(c.progress().summary, false),
+              }),
+            ],
+          }))
+        ).courses,
       outline: () => run(endpoints.outline.answer, () => bundle.outline),
       modules: () => run(endpoints.modules.answer, (c) => c.modules()),
       lessons: (moduleId) =>

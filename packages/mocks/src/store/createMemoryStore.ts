@@ -4,6 +4,7 @@ import { type CourseFixture, courseFixture } from '../fixtures/courseFixture';
 import { type ScenarioName, type ScenarioOptions, scenarioOptions } from '../scenarios';
 import { memoryAccounts } from './memoryAccounts';
 import { memoryCertificate } from './memoryCertificate';
+import { memoryCourses } from './memoryCourses';
 import { memoryProgress } from './memoryProgress';
 import { memoryQuizzes } from './memoryQuizzes';
 import { memorySettings } from './memorySettings';
@@ -27,6 +28,7 @@ export function createMemoryStore(
   const tables = createMemoryTables(options, fixture);
   const accounts = memoryAccounts(tables);
   const progress = memoryProgress(tables);
+  const certificates = memoryCertificate(tables, accounts, progress);
   const store = {
     /** The scenario this store was seeded with. */
     options,
@@ -43,7 +45,8 @@ export function createMemoryStore(
     ...accounts,
     ...progress,
     ...memoryQuizzes(tables),
-    ...memoryCertificate(tables, accounts, progress),
+    ...certificates,
+    ...memoryCourses(tables, progress, certificates),
   };
   if (options.learner !== false) seedLearnerScenario(store, options);
   if (options.admin) seedAdminScenario(store);

@@ -2,6 +2,8 @@
 export const courseKeys = {
   all: ['coursekit'] as const,
   settings: () => [...courseKeys.all, 'settings'] as const,
+  /** Every course of the platform, whichever course the adapter shows. */
+  catalog: () => [...courseKeys.all, 'catalog'] as const,
   outline: () => [...courseKeys.all, 'outline'] as const,
   modules: () => [...courseKeys.all, 'modules'] as const,
   lessons: (moduleId: number) => [...courseKeys.all, 'lessons', moduleId] as const,

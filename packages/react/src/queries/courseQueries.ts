@@ -11,6 +11,13 @@ export function useSettings() {
   });
 }
 
+/** The platform's courses, with the learner's progress in each when signed in (public). */
+export function useCatalog() {
+  const adapter = useCourseAdapter();
+  // always asked again when shown: progress made in any course changes it
+  return useQuery({ queryKey: courseKeys.catalog(), queryFn: () => adapter.course.catalog(), staleTime: 0 });
+}
+
 /** What the course says about itself: title, time texts, objectives, modules (public, rarely changes). */
 export function useOutline() {
   const adapter = useCourseAdapter();

@@ -1,3 +1,4 @@
+import { catalogStrings } from './catalogStrings';
 import { offlineStrings } from './offlineStrings';
 import { playerStrings } from './playerStrings';
 import { progressStrings } from './progressStrings';
@@ -20,6 +21,7 @@ const catalogue = {
   ...progressStrings,
   ...quizStrings,
   ...offlineStrings,
+  ...catalogStrings,
 };
 
 /** The texts of the learner widgets, by key; CourseProvider's `strings` replaces any of them. */

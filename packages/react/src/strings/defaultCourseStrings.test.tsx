@@ -5,6 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { CourseCatalog } from '../course-catalog/CourseCatalog';
 import { CoursePlayer } from '../course-player/CoursePlayer';
 import { ProgressPanel } from '../progress-panel/ProgressPanel';
 import { CourseProvider } from '../provider/CourseProvider';
@@ -194,6 +195,25 @@ const screens: Screen[] = [
     scenario: 'course-complete',
     ready: 'courseCompleted',
   },
+  {
+    name: 'catalog, mid-course',
+    ui: <CourseCatalog />,
+    scenario: 'mid-course',
+    ready: 'catalogEstimatedTime',
+  },
+  {
+    name: 'catalog, not started',
+    ui: <CourseCatalog />,
+    scenario: 'new-learner',
+    ready: 'catalogNotStarted',
+  },
+  {
+    name: 'catalog, certified',
+    ui: <CourseCatalog />,
+    scenario: 'course-complete',
+    ready: 'catalogCertified',
+  },
+  { name: 'catalog, failing', ui: <CourseCatalog />, scenario: 'server-failing', ready: 'catalogErrorTitle' },
   {
     name: 'progress, signed out',
     ui: <ProgressPanel />,
