@@ -14,6 +14,7 @@ for (const driver of DRIVERS) {
 
   runAdapterConformance(`http adapter on the live API (${driver})`, {
     makeAdapter: () => createHttpAdapter({ baseUrl: server.api }),
+    makeCourseAdapter: (course) => createHttpAdapter({ baseUrl: server.api, course }),
   });
 
   describe(`settings through the HTTP adapter (${driver})`, () => {
