@@ -16,6 +16,7 @@ import { courseFolders, SEED_COURSE_DIR } from '../content/loader';
 /** Every course folder's images (one per lesson in the courses that ship). */
 const ALL_IMAGES = courseFolders().reduce((n, dir) => n + readdirSync(path.join(dir, 'images')).length, 0);
 
+import { resolveCourse } from '../course/structure';
 import { openDatabase, schema } from '../db/index';
 import { devMailbox } from '../mail/mailer';
 import {
@@ -244,8 +245,9 @@ describe.each(DRIVERS)('admin image tools (%s)', (driver) => {
     const { userId } = await signInAdmin(server);
     const steps: number[] = [];
     let analysed: number | undefined;
+    const course = await resolveCourse(server.app.ctx);
     const job = await server.app.adminJobs.start('image-analysis', userId, (progress) =>
-      runAnalysis(server.app.ctx, (step) => {
+      runAnalysis(server.app.ctx, course, (step) => {
         steps.push(step);
         progress(step);
       }).then((result) => {
