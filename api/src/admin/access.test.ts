@@ -13,6 +13,7 @@ async function hit(server: TestServer, endpoint: AdminEndpoint, token: string | 
     moduleId: 1,
     role: 'moderator',
     jobId: randomUUID(),
+    course: 'no-such-course',
   });
   const controller = new AbortController();
   const res = await fetch(`${server.api}${path}`, {
@@ -80,11 +81,11 @@ describe.each(DRIVERS)('admin access (%s)', (driver) => {
 
     const admin = await hit(server, endpoint, tokens.admin, target);
     // An admin passes the guard: success, or a 4xx about this made-up input (an empty body, a job
-    // that does not exist), never a 401/403 and never a server error.
+    // or course that does not exist, JSON where a zip belongs), never a 401/403 and never a server error.
     expect(admin.status, JSON.stringify(admin.body)).toBeLessThan(500);
     expect([401, 403]).not.toContain(admin.status);
     if (admin.status >= 400)
-      expect(admin.body.error.code).toMatch(/validation_error|not_found|weak_password/);
+      expect(admin.body.error.code).toMatch(/validation_error|not_found|weak_password|invalid_request/);
   });
 
   it('documents every admin endpoint in the OpenAPI document, each needing a bearer token', async () => {
