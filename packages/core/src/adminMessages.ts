@@ -75,6 +75,12 @@ export const adminMessages = {
   jobServerGone: 'The job stopped: its server went away. Run it again.',
   jobFailed: 'The job failed',
   orphanedProgressReason: 'Progress records whose lesson no longer exists',
+
+  // Courses (issue 15): the server's refusals, which the console shows as they come
+  defaultMustBePublished: 'Only a published course can be the default course.',
+  defaultStaysPublished:
+    'This is the default course: make another published course the default before archiving it or making it a draft.',
+  notAZip: 'Send the course as a zip of its folder (Content-Type: application/zip).',
 };
 
 /** admin §8: 'Module N not found content not available', a Load Module N with no content. */
@@ -83,3 +89,15 @@ export const moduleContentNotAvailable = (moduleId: number): string =>
 
 /** The field message of a page number or size out of its range. */
 export const pageRangeMessage = (max: number): string => `Expected 1 to ${max}`;
+
+/** A course zip over the import's size limit (in bytes). */
+export const courseZipTooLarge = (limit: number): string =>
+  `The zip is over ${Math.round(limit / 1024 / 1024)} MiB.`;
+
+/** A course export asked of a course whose folder was never loaded or imported. */
+export const courseHasNoFolder = (slug: string): string =>
+  `Course "${slug}" has no folder to export: load or import it once (npm run content:load -w @coursekit/api).`;
+
+/** An imported image whose name another course's lessons already use (the image bucket is shared). */
+export const courseImageTaken = (file: string, slug: string): string =>
+  `${file}: course "${slug}" already has an image of this name (images are shared by every course's lessons): rename it`;

@@ -31,7 +31,14 @@ export type {
   Unsubscribe,
   VerificationStatus,
 } from './adapter/CourseAdapter';
-export { adminMessages, moduleContentNotAvailable, pageRangeMessage } from './adminMessages';
+export {
+  adminMessages,
+  courseHasNoFolder,
+  courseImageTaken,
+  courseZipTooLarge,
+  moduleContentNotAvailable,
+  pageRangeMessage,
+} from './adminMessages';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export type { CourseErrorCode } from './errors';
 export { CourseError, HTTP_STATUS, isCourseError } from './errors';
@@ -133,6 +140,8 @@ export { analyticsReport, progressCsvRows } from './rules/analyticsReport';
 export type { AuthErrorLike, MappedAuthError } from './rules/authErrors';
 export { mapAuthError } from './rules/authErrors';
 export { catalogEntry, catalogProgress } from './rules/catalogEntry';
+export type { AdminCourseChanges } from './rules/courseStatus';
+export { courseUpdate } from './rules/courseStatus';
 export {
   CERTIFICATE_CODE_ALPHABET,
   CERTIFICATE_CODE_PATTERN,
