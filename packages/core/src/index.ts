@@ -55,8 +55,8 @@ export {
   AdminCourseSchema,
   AdminCourseUpdateBodySchema,
   AdminSettingsBodySchema,
-  CourseImportResultSchema,
   adminEndpoints,
+  CourseImportResultSchema,
   CreateUserBodySchema,
   DiagnosticsSetAllBodySchema,
   DiagnosticsUpdateBodySchema,
@@ -140,14 +140,14 @@ export { analyticsReport, progressCsvRows } from './rules/analyticsReport';
 export type { AuthErrorLike, MappedAuthError } from './rules/authErrors';
 export { mapAuthError } from './rules/authErrors';
 export { catalogEntry, catalogProgress } from './rules/catalogEntry';
-export type { AdminCourseChanges } from './rules/courseStatus';
-export { courseUpdate } from './rules/courseStatus';
 export {
   CERTIFICATE_CODE_ALPHABET,
   CERTIFICATE_CODE_PATTERN,
   certificateCode,
   normalizeCertificateCode,
 } from './rules/certificateCode';
+export type { AdminCourseChanges } from './rules/courseStatus';
+export { courseUpdate } from './rules/courseStatus';
 export {
   avatarInitials,
   DEFAULT_MODULE_DURATION_MINUTES,
