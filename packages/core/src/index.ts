@@ -5,6 +5,7 @@ export type {
   AdminAnalyticsAdapter,
   AdminAuditAdapter,
   AdminContentAdapter,
+  AdminCoursesAdapter,
   AdminDiagnosticsAdapter,
   AdminDownload,
   AdminImagesAdapter,
