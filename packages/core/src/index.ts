@@ -34,9 +34,14 @@ export type {
 } from './adapter/CourseAdapter';
 export {
   adminMessages,
+  courseExportSaved,
   courseHasNoFolder,
   courseImageTaken,
+  courseImportSummary,
+  courseImportUploading,
+  courseUpdatedMessage,
   courseZipTooLarge,
+  makeDefaultQuestion,
   moduleContentNotAvailable,
   pageRangeMessage,
 } from './adminMessages';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import * as s from '../../ui/styles.css';
 import * as a from '../admin.css';
+import { CourseManagement } from '../courses/CourseManagement';
 import { ImageUrlManagement } from '../images/ImageUrlManagement';
 import { ContentManagementSystem } from './ContentManagementSystem';
 import { PackageExport } from './PackageExport';
@@ -8,7 +9,8 @@ import { LOADABLE_MODULES, useContentOperations } from './useContentOperations';
 
 /**
  * admin §2 Content Management (the console's tab, and /content-loader alone, DESIGN decision 1):
- * the quick operations, their Operation Results, the per-module panel and the image-link tools.
+ * the quick operations, their Operation Results, the per-module panel, the LMS packages (of the
+ * picked course), the platform's courses (issue 15) and the image-link tools.
  */
 export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
   const ops = useContentOperations();
@@ -79,6 +81,7 @@ export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
       </section>
       <ContentManagementSystem ops={ops} headingLevel={headingLevel} />
       <PackageExport headingLevel={headingLevel} />
+      <CourseManagement headingLevel={headingLevel} />
       <ImageUrlManagement />
     </div>
   );
