@@ -98,7 +98,6 @@ export const adminMessages = {
   courseImportedTitle: 'Course Imported',
   courseImportRefusedTitle: 'Import Refused',
   courseImportPickFile: 'Choose a course zip to import.',
-  courseActionUnexpected: 'An unexpected error occurred. Please try again.',
 };
 
 /** admin §8: 'Module N not found content not available', a Load Module N with no content. */

@@ -42,4 +42,4 @@ export function useUpdateCourse() {
 }
 
 /** What a failed course call says: the server's own message (it names the course or the file). */
-export const failure = (error: unknown) => serverMessage(error, adminMessages.courseActionUnexpected);
+export const failure = (error: unknown) => serverMessage(error, messages.authUnexpected);
