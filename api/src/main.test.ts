@@ -46,7 +46,7 @@ describe('main.ts: npm start on embedded PGlite', () => {
     try {
       expect(banner).toContain(`http://localhost:${port}`);
       expect(banner).toContain(`dev mailbox ${path.join(dataDir, 'mailbox')}`);
-      expect(banner).toContain('course            loaded (25 lessons');
+      expect(banner).toContain('courses           data-literacy-for-facility-managers loaded (25 lessons');
       expect(banner).toContain('ADMIN_EMAIL');
       // Embedded PGlite cannot be shared by several processes: one worker, whatever the cores.
       expect(banner).toMatch(/workers {11}1\b/);

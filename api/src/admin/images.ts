@@ -11,6 +11,7 @@ import {
 } from '@coursekit/core';
 import { and, eq, ilike, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import type { CourseRef } from '../course/structure';
 import { schema } from '../db/index';
 import { analyzeImages, IMAGE_BUCKET, imageUrlsOf, type ProgressReporter } from '../images/analyze';
 import { correctImageLinks } from '../images/correct';
@@ -36,12 +37,14 @@ export async function listImages(ctx: AppContext): Promise<StoredImage[]> {
   );
 }
 
-const activeLessons = (ctx: AppContext, onlyWithImages = false) =>
+/** A course's active lessons (image tools work on one course; the bucket is every course's). */
+const activeLessons = (ctx: AppContext, course: CourseRef, onlyWithImages = false) =>
   ctx.db
     .select({ id: lessons.id, title: lessons.title, content: lessons.content })
     .from(lessons)
     .where(
       and(
+        eq(lessons.courseId, course.id),
         eq(lessons.isActive, true),
         onlyWithImages ? ilike(lessons.content, `%${IMAGE_BUCKET}%`) : undefined,
       ),
@@ -52,8 +55,12 @@ const activeLessons = (ctx: AppContext, onlyWithImages = false) =>
  * The analysis over every active lesson: 25 once they are read, 50 and 75 as analyzeImages works;
  * the job registry records 100 when it stores the result.
  */
-export async function runAnalysis(ctx: AppContext, progress: ProgressReporter): Promise<ImageAnalysisResult> {
-  const read = await activeLessons(ctx);
+export async function runAnalysis(
+  ctx: AppContext,
+  course: CourseRef,
+  progress: ProgressReporter,
+): Promise<ImageAnalysisResult> {
+  const read = await activeLessons(ctx, course);
   progress(IMAGE_ANALYSIS_STEPS.lessonsRead);
   return analyzeImages(read, progress);
 }
@@ -61,10 +68,11 @@ export async function runAnalysis(ctx: AppContext, progress: ProgressReporter): 
 /** HEADs every image URL of the active lessons; relative ones against this API's own origin. */
 export async function runValidation(
   ctx: AppContext,
+  course: CourseRef,
   origin: string,
   progress: ProgressReporter,
 ): Promise<ImageValidationResult> {
-  const urls = (await activeLessons(ctx)).flatMap((l) => imageUrlsOf(l.content));
+  const urls = (await activeLessons(ctx, course)).flatMap((l) => imageUrlsOf(l.content));
   return validateImageUrls(urls, { baseUrl: origin, onProgress: progress, ...ctx.imageValidation });
 }
 
@@ -74,10 +82,14 @@ export async function runValidation(
  */
 export async function runCorrection(
   ctx: AppContext,
+  course: CourseRef,
   admin: AdminAuth,
   progress: ProgressReporter,
 ): Promise<ImageCorrectionResult> {
-  const [candidates, stored] = await Promise.all([activeLessons(ctx, true), ctx.storage.list(IMAGE_BUCKET)]);
+  const [candidates, stored] = await Promise.all([
+    activeLessons(ctx, course, true),
+    ctx.storage.list(IMAGE_BUCKET),
+  ]);
   const { result, updates } = correctImageLinks(candidates, stored.slice(0, IMAGE_LISTING_LIMIT), (p) =>
     progress(Math.min(p, 99)),
   );

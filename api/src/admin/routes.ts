@@ -159,15 +159,17 @@ export function adminRoutes(ctx: AppContext) {
   });
 
   mount(router, ctx, E.adminImages, { guard }, () => listImages(ctx));
-  mount(router, ctx, E.adminAnalyzeImages, { guard }, async ({ auth }) =>
-    jobs.start('image-analysis', auth.userId, (progress) => runAnalysis(ctx, progress)),
+  mount(router, ctx, E.adminAnalyzeImages, { guard }, async ({ auth, course }) =>
+    jobs.start('image-analysis', auth.userId, (progress) => runAnalysis(ctx, course, progress)),
   );
-  mount(router, ctx, E.adminValidateImages, { guard }, async ({ auth, req }) => {
+  mount(router, ctx, E.adminValidateImages, { guard }, async ({ auth, course, req }) => {
     const origin = `${req.protocol}://${req.get('host')}`;
-    return jobs.start('image-validation', auth.userId, (progress) => runValidation(ctx, origin, progress));
+    return jobs.start('image-validation', auth.userId, (progress) =>
+      runValidation(ctx, course, origin, progress),
+    );
   });
-  mount(router, ctx, E.adminCorrectImages, { guard }, async ({ auth }) =>
-    jobs.start('image-correction', auth.userId, (progress) => runCorrection(ctx, auth, progress)),
+  mount(router, ctx, E.adminCorrectImages, { guard }, async ({ auth, course }) =>
+    jobs.start('image-correction', auth.userId, (progress) => runCorrection(ctx, course, auth, progress)),
   );
   mount(router, ctx, E.adminJob, { guard, params: jobParams }, async ({ params }) => jobs.get(params.jobId));
 

@@ -218,10 +218,14 @@ describe.each(DRIVERS)('access control matrix (%s)', (driver) => {
 
   const table = (): Array<[string, Row]> => [
     ...LEARNER_ROWS,
-    ...Object.values(adminEndpoints as Record<string, AdminEndpoint>).map((e): [string, Row] => [
-      `${e.method} /api${e.path}`,
-      ADMIN_ROW,
-    ]),
+    ...Object.values(adminEndpoints as Record<string, AdminEndpoint>).flatMap(
+      (e): Array<[string, Row]> => [
+        [`${e.method} /api${e.path}`, ADMIN_ROW],
+        ...(e.scope === 'course'
+          ? [[`${e.method} /api/courses/:course${e.path}`, ADMIN_ROW] as [string, Row]]
+          : []),
+      ],
+    ),
   ];
 
   it('has a row for every route of the router, and core’s endpoint tables match the router', () => {
@@ -247,7 +251,7 @@ describe.each(DRIVERS)('access control matrix (%s)', (driver) => {
     const learner = fixture.users.learner;
     for (const [key, expected] of table()) {
       const [method, template] = key.split(' ') as [string, string];
-      const admin = template.startsWith('/api/admin/');
+      const admin = /^\/api(\/courses\/:course)?\/admin\//.test(template);
       const endsSessions = key === 'PUT /api/auth/password' || key === 'POST /api/auth/signout';
       if (endsSessions) await mintSessions();
       for (const caller of CALLERS) {
@@ -367,8 +371,12 @@ const CLIENT: Record<Caller, string> = {
   admin: '198.51.100.5',
 };
 
+/** The admin endpoint a row is about (a course-scoped twin is its endpoint's). */
 function nameOf(key: string): keyof typeof adminEndpoints {
-  return Object.entries(adminEndpoints).find(([, e]) => `${e.method} /api${e.path}` === key)![0] as never;
+  const unscoped = key.replace(' /api/courses/:course/', ' /api/');
+  return Object.entries(adminEndpoints).find(
+    ([, e]) => `${e.method} /api${e.path}` === unscoped,
+  )![0] as never;
 }
 
 /** One request; a stream is cut once its headers have arrived. */

@@ -45,6 +45,7 @@ export function stringFields(schema: unknown, path: string[] = []): StringField[
     case 'boolean':
     case 'number':
     case 'enum':
+    case 'literal':
       return [];
     default:
       throw new Error(`stringFields: teach it zod's ${def.type}`);
@@ -74,6 +75,8 @@ export function sampleOf(schema: unknown): unknown {
       return 1;
     case 'enum':
       return Object.values(def.entries ?? {})[0];
+    case 'literal':
+      return (def as { values?: unknown[] }).values?.[0];
     default:
       throw new Error(`sampleOf: teach it zod's ${def.type}`);
   }

@@ -22,8 +22,11 @@ import { parseModuleMarkdown } from '../../../api/src/content/moduleMarkdown';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(here, '../../..');
-/** The reference course. */
-export const CONTENT_DIR = path.join(REPO, 'api/content');
+/** The reference course: the platform's default (api/content/platform.json), in its own folder. */
+const { defaultCourse } = JSON.parse(readFileSync(path.join(REPO, 'api/content/platform.json'), 'utf8')) as {
+  defaultCourse: string;
+};
+export const CONTENT_DIR = path.join(REPO, 'api/content/courses', defaultCourse);
 /** The generated fixture. */
 export const FIXTURE_FILE = path.join(REPO, 'packages/mocks/src/fixtures/course.generated.json');
 

@@ -429,6 +429,7 @@ export const adminEndpoints = {
     summary: 'The image-assets listing (limit 1000, by name)',
   }),
   adminAnalyzeImages: a({
+    scope: 'course',
     method: 'POST',
     path: '/admin/images/analysis',
     auth: 'admin',
@@ -438,6 +439,7 @@ export const adminEndpoints = {
     summary: 'Start the image-link analysis (progress 25/50/75/100)',
   }),
   adminValidateImages: a({
+    scope: 'course',
     method: 'POST',
     path: '/admin/images/validation',
     auth: 'admin',
@@ -447,6 +449,7 @@ export const adminEndpoints = {
     summary: 'Start the image-URL validation (progress 20, then per batch to 100)',
   }),
   adminCorrectImages: a({
+    scope: 'course',
     method: 'POST',
     path: '/admin/images/correction',
     auth: 'admin',

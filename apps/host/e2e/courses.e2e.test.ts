@@ -1,0 +1,170 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+import { expectAccessible, inBrowser, LEARNER_PASSWORD, signUp, uniqueEmail } from './journey';
+
+// Issue 15: many courses on one site. The catalog lists what `npm start` loads; the second course
+// ("Reading a Meter-Data Report", api/content/courses/reading-meter-data) is taken end to end at
+// /courses/{slug}/… in Chromium, and embedded on the example intranet page by its attribute.
+
+const url = inject('siteUrl');
+const SLUG = 'reading-meter-data';
+const TITLE = 'Reading a Meter-Data Report';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The API as the signed-in learner of `page`, in the second course. */
+async function api(page: Page) {
+  const raw = await page.evaluate(() => localStorage.getItem('coursekit.session'));
+  const token = (JSON.parse(raw ?? '{}') as { access_token?: string }).access_token;
+  expect(token).toBeTruthy();
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+}
+
+/** The final quiz's key, learned as a learner could: one throw-away attempt reveals each answer. */
+async function learnFinalQuiz(page: Page) {
+  const call = await api(page);
+  const cards = await call<Array<{ quiz: { id: number; kind: string } }>>('GET', `/courses/${SLUG}/quizzes`);
+  const final = cards.find((card) => card.quiz.kind === 'course')!;
+  const { questions } = await call<{ questions: Array<{ id: number; question_text: string }> }>(
+    'GET',
+    `/courses/${SLUG}/quizzes/${final.quiz.id}`,
+  );
+  const attempt = await call<{ id: number }>('POST', `/courses/${SLUG}/quizzes/${final.quiz.id}/attempts`);
+  const key = new Map<string, string>();
+  for (const question of questions) {
+    const result = await call<{ correct_answer: string }>('POST', `/attempts/${attempt.id}/answers`, {
+      question_id: question.id,
+      answer: 'A',
+    });
+    key.set(question.question_text, result.correct_answer);
+  }
+  await call('POST', `/attempts/${attempt.id}/complete`, {});
+  return { quizId: final.quiz.id, key };
+}
+
+async function completeModule(page: Page, moduleId: number, lessons: number) {
+  await page.goto(`/courses/${SLUG}/module/${moduleId}`);
+  const markComplete = page.getByRole('button', { name: 'Mark Complete' });
+  const dialog = page.getByRole('dialog');
+  for (let lesson = 0; lesson < lessons; lesson++) {
+    await markComplete.click();
+    if (lesson < lessons - 1) await page.getByText(`${lesson + 1} of ${lessons} lessons completed`).waitFor();
+  }
+  await dialog.getByText('Congratulations!').waitFor();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // Still in this course: nothing led back to the default course's routes.
+  expect(new URL(page.url()).pathname.startsWith(`/courses/${SLUG}/`)).toBe(true);
+}
+
+describe('a second course on the same site', () => {
+  it('is in the catalog, and a learner takes it to its own certificate', async () => {
+    await inBrowser(browser, url, 'second-course', async (page) => {
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Courses', exact: true }).first().click();
+      await page.waitForURL((u) => u.pathname === '/courses');
+      await page.getByRole('link', { name: TITLE }).waitFor();
+      await page.getByRole('link', { name: 'Data Literacy for Facility Managers' }).waitFor();
+      await expectAccessible(page, 'catalog (visitor)');
+
+      await signUp(page, uniqueEmail('mira'), 'Mira Osei');
+      await page.goto('/courses');
+      await page.getByRole('link', { name: TITLE }).click();
+      await page.waitForURL((u) => u.pathname === `/courses/${SLUG}/course`);
+      await page.getByRole('heading', { name: TITLE }).first().waitFor();
+      await expectAccessible(page, 'second course dashboard');
+
+      for (const moduleId of [1, 2, 3]) await completeModule(page, moduleId, 3);
+
+      const { quizId, key } = await learnFinalQuiz(page);
+      await page.goto(`/courses/${SLUG}/quiz/${quizId}`);
+      await page.getByRole('button', { name: 'Start Quiz' }).click();
+      for (let n = 1; n <= key.size; n++) {
+        const question = page.getByText(new RegExp(`^Question ${n} of ${key.size}`));
+        await question.waitFor({ timeout: 5000 });
+        const text = ((await question.textContent()) ?? '').replace(/^Question \d+ of \d+:\s*/, '');
+        const letter = key.get(text.trim());
+        expect(letter, `the key of “${text}”`).toBeTruthy();
+        await page.getByRole('radio', { name: new RegExp(`^${letter}\\.`) }).check();
+        await page.getByRole('button', { name: 'Submit Answer' }).click();
+      }
+      await page.getByText('PASSED', { exact: true }).waitFor({ timeout: 10_000 });
+
+      await page.goto(`/courses/${SLUG}/course`);
+      await page.getByRole('heading', { name: 'Certificate of Completion' }).waitFor();
+      const codeLine = await page.getByText(/^Verification code: /).textContent();
+      const code = (codeLine ?? '').replace('Verification code: ', '').trim();
+      expect(code).not.toBe('');
+      await expectAccessible(page, 'second course certificate');
+
+      // The public check names this course; the default course is untouched.
+      await page.goto(`/certificates/${encodeURIComponent(code)}`);
+      await page.getByRole('heading', { name: 'Valid certificate' }).waitFor();
+      await page.getByText(TITLE, { exact: false }).first().waitFor();
+      await page.goto('/course');
+      await page.getByText('0 of 25 lessons completed (0%)').waitFor();
+
+      await page.goto('/courses');
+      const card = page.getByRole('listitem').filter({ hasText: TITLE });
+      await card.getByText('Certificate earned').waitFor();
+    });
+  });
+
+  it('answers an unknown course with the not-found page', async () => {
+    await inBrowser(browser, url, 'unknown-course', async (page) => {
+      await signUp(page, uniqueEmail('nadia'), 'Nadia Lost');
+      await page.goto('/courses/no-such-course/course');
+      await page.getByRole('heading', { name: '404' }).waitFor();
+      await page.getByText('Oops! Page not found').waitFor();
+    });
+  });
+
+  it('is embedded on a partner page by its course attribute', async () => {
+    const email = uniqueEmail('embed');
+    const res = await fetch(`${url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: LEARNER_PASSWORD, name: 'Ida Embed' }),
+    });
+    expect(res.status).toBe(201);
+    const token = (await res.json()).session.access_token as string;
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${url}/examples/intranet.html?course=${SLUG}`);
+      await page.fill('input[name=email]', email);
+      await page.fill('input[name=password]', LEARNER_PASSWORD);
+      await page.click('button[type=submit]');
+      const player = page.locator('course-player');
+      expect(await player.getAttribute('course')).toBe(SLUG);
+      await player.getByRole('heading', { name: TITLE }).waitFor();
+      await player.getByRole('button', { name: 'Start Learning' }).click();
+      await player.getByRole('button', { name: 'Mark Complete' }).click();
+      await page
+        .getByRole('list', { name: 'Course events' })
+        .getByText(/^lessonCompleted:/)
+        .waitFor();
+      const progress = async (path: string) =>
+        (await (await fetch(`${url}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json())
+          .summary.completedLessons;
+      expect(await progress(`/courses/${SLUG}/progress`)).toBe(1);
+      expect(await progress('/progress')).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+});
