@@ -273,9 +273,10 @@ export interface AdminAdapter {
   courses?: AdminCoursesAdapter;
   /**
    * The same admin, on the same session, for one course by slug (undefined: the default course):
-   * what is about a course (stats, userProgress, content loads and packages, the tracking overview,
-   * analytics) answers for that one; users, roles, settings, diagnostics, images and the audit stay
-   * the platform's. Optional: without it a console shows the default course only.
+   * what is about a course (stats, userProgress, content loads and packages, the image tools'
+   * analysis, validation and correction, the tracking overview, analytics) answers for that one;
+   * users, roles, settings, diagnostics, the image listing and the audit stay the platform's.
+   * Optional: without it a console shows the default course only.
    */
   forCourse?(course: string | undefined): AdminAdapter;
 }

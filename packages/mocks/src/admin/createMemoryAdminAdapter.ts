@@ -76,8 +76,12 @@ function adminOn(
     work: (actor: string) => Promise<unknown>,
     onProgress?: (job: JobStatus) => void,
   ): Promise<T> {
-    // the job's start: latency and the admin check; its answer is the result below, not a JobStatus
-    const actor = await run(null, (who) => who);
+    // the job's start: latency, the admin check and the course (the tools are course-scoped); its
+    // answer is the result below, not a JobStatus
+    const actor = await run(null, (who) => {
+      store.checkCourse(course);
+      return who;
+    });
     const id = `job-${admin.tables.nextId()}`;
     for (const progress of IMAGE_JOB_STEPS[kind].slice(0, -1)) {
       onProgress?.({ id, kind, state: 'running', progress });

@@ -3,6 +3,7 @@ import * as s from '../../ui/styles.css';
 import * as a from '../admin.css';
 import { CourseManagement } from '../courses/CourseManagement';
 import { ImageUrlManagement } from '../images/ImageUrlManagement';
+import { useAdminCourse } from '../useAdmin';
 import { ContentManagementSystem } from './ContentManagementSystem';
 import { PackageExport } from './PackageExport';
 import { LOADABLE_MODULES, useContentOperations } from './useContentOperations';
@@ -13,6 +14,19 @@ import { LOADABLE_MODULES, useContentOperations } from './useContentOperations';
  * picked course), the platform's courses (issue 15) and the image-link tools.
  */
 export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
+  // A course's tools start afresh when another course is picked (module statuses, a tool's result).
+  const { course } = useAdminCourse();
+  return (
+    <div className={s.stack}>
+      <CourseContentTools key={course ?? ''} headingLevel={headingLevel} />
+      <CourseManagement headingLevel={headingLevel} />
+      <ImageUrlManagement key={course ?? ''} />
+    </div>
+  );
+}
+
+/** The picked course's loads, their results, the per-module panel and its LMS packages. */
+function CourseContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
   const ops = useContentOperations();
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -20,7 +34,7 @@ export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
   const disabled = ops.busy !== null;
   const label = (key: string, idle: string, working = 'Loading...') => (ops.busy === key ? working : idle);
   return (
-    <div className={s.stack}>
+    <>
       <section className={s.card} aria-labelledby={`${id}-content`}>
         <Heading id={`${id}-content`} className={headingLevel === 2 ? s.heading : s.subheading}>
           Content Management
@@ -81,8 +95,6 @@ export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
       </section>
       <ContentManagementSystem ops={ops} headingLevel={headingLevel} />
       <PackageExport headingLevel={headingLevel} />
-      <CourseManagement headingLevel={headingLevel} />
-      <ImageUrlManagement />
-    </div>
+    </>
   );
 }

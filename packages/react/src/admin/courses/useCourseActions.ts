@@ -3,6 +3,7 @@ import {
   type AdminCourseChanges,
   adminMessages,
   courseUpdatedMessage,
+  messages,
 } from '@coursekit/core';
 import { type Query, useMutation, useQueryClient } from '@tanstack/react-query';
 import { courseKeys } from '../../queries/courseKeys';
