@@ -54,7 +54,10 @@ function parseAdminPath(path: string): { screen: AdminConsoleScreen; userId: str
 
 const ownsAdminPath = (path: string) => parseAdminPath(path) !== null;
 
-/** The administrator's widget (admin §2): the console, the user-progress page and the content tools. */
+/**
+ * The administrator's widget (admin §2): the console, the user-progress page and the content tools,
+ * each about the course picked in its header (issue 15; the default course until one is picked).
+ */
 export function AdminConsole(props: AdminConsoleProps) {
   return (
     <WidgetRoot label="Admin Console">
