@@ -6,6 +6,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { describe, expect, it } from 'vitest';
 import * as adminConsole from './admin/AdminConsole.stories';
 import * as adminContent from './admin/ContentTools.stories';
+import * as adminCourses from './admin/Courses.stories';
 import * as adminTracking from './admin/StableTracking.stories';
 import * as adminSettings from './admin/SystemSettings.stories';
 import * as adminUserProgress from './admin/UserProgress.stories';
@@ -41,6 +42,7 @@ const suites = {
   AdminConsole: composeStories(adminConsole),
   'Admin System Settings': composeStories(adminSettings),
   'Admin Content and Images': composeStories(adminContent),
+  'Admin Courses': composeStories(adminCourses),
   'Admin Stable Tracking': composeStories(adminTracking),
   'Admin User Progress': composeStories(adminUserProgress),
 };

@@ -1,3 +1,5 @@
+import type { CourseImportResult } from './http/adminEndpoints';
+
 /**
  * The administrator's texts (admin §2/§8), apart from `messages` so that the learner widgets, which
  * import `messages`, never carry the admin console's words. The texts both sides show stay in
@@ -75,6 +77,27 @@ export const adminMessages = {
   jobServerGone: 'The job stopped: its server went away. Run it again.',
   jobFailed: 'The job failed',
   orphanedProgressReason: 'Progress records whose lesson no longer exists',
+
+  // Courses (issue 15): the server's refusals, which the console shows as they come
+  defaultMustBePublished: 'Only a published course can be the default course.',
+  defaultStaysPublished:
+    'This is the default course: make another published course the default before archiving it or making it a draft.',
+  notAZip: 'Send the course as a zip of its folder (Content-Type: application/zip).',
+
+  // Courses (issue 15): the console's picker and its Courses section
+  coursePickerLabel: 'Course',
+  courseStatusDraft: 'Draft',
+  courseStatusPublished: 'Published',
+  courseStatusArchived: 'Archived',
+  courseDefault: 'Default',
+  coursesLoadFailed: 'Failed to load courses',
+  courseUpdatedTitle: 'Course Updated',
+  courseUpdateFailedTitle: 'Course Update Failed',
+  makeDefaultTitle: 'Make Default Course',
+  courseExportFailedTitle: 'Export Failed',
+  courseImportedTitle: 'Course Imported',
+  courseImportRefusedTitle: 'Import Refused',
+  courseImportPickFile: 'Choose a course zip to import.',
 };
 
 /** admin §8: 'Module N not found content not available', a Load Module N with no content. */
@@ -83,3 +106,40 @@ export const moduleContentNotAvailable = (moduleId: number): string =>
 
 /** The field message of a page number or size out of its range. */
 export const pageRangeMessage = (max: number): string => `Expected 1 to ${max}`;
+
+/** A course zip over the import's size limit (in bytes). */
+export const courseZipTooLarge = (limit: number): string =>
+  `The zip is over ${Math.round(limit / 1024 / 1024)} MiB.`;
+
+/** A course export asked of a course whose folder was never loaded or imported. */
+export const courseHasNoFolder = (slug: string): string =>
+  `Course "${slug}" has no folder to export: load or import it once (npm run content:load -w @coursekit/api).`;
+
+/** An imported image whose name another course's lessons already use (the image bucket is shared). */
+export const courseImageTaken = (file: string, slug: string): string =>
+  `${file}: course "${slug}" already has an image of this name (images are shared by every course's lessons): rename it`;
+
+/** The Make Default dialog's question: what changes for learners and embeds. */
+export const makeDefaultQuestion = (title: string): string =>
+  `Make “${title}” the default course? The site's course pages and every embed that names no course will show it; learners' records in every course are kept.`;
+
+/** A course's status, or its making the default, as the console's toast says it. */
+export const courseUpdatedMessage = (
+  title: string,
+  change: 'draft' | 'published' | 'archived' | 'default',
+) => (change === 'default' ? `${title} is now the default course.` : `${title} is now ${change}.`);
+
+/** An export saved in the admin's browser. */
+export const courseExportSaved = (fileName: string, kb: number): string => `Saved ${fileName} (${kb} KB).`;
+
+/** What an import did: the course created (as a draft) or updated, with the content pipeline's counts. */
+export const courseImportSummary = (
+  title: string,
+  created: boolean,
+  s: CourseImportResult['summary'],
+): string =>
+  `${created ? `Created “${title}” as a draft` : `Updated “${title}”`}: ${s.modules} modules; lessons ${s.inserted} new, ${s.updated} changed, ${s.unchanged} unchanged, ${s.deactivated} removed; ${s.questions} questions; ${s.images} images.`;
+
+/** The import's progress line while the zip is on its way. */
+export const courseImportUploading = (fileName: string, kb: number): string =>
+  `Uploading ${fileName} (${kb} KB)…`;

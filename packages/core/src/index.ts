@@ -5,6 +5,7 @@ export type {
   AdminAnalyticsAdapter,
   AdminAuditAdapter,
   AdminContentAdapter,
+  AdminCoursesAdapter,
   AdminDiagnosticsAdapter,
   AdminDownload,
   AdminImagesAdapter,
@@ -31,7 +32,19 @@ export type {
   Unsubscribe,
   VerificationStatus,
 } from './adapter/CourseAdapter';
-export { adminMessages, moduleContentNotAvailable, pageRangeMessage } from './adminMessages';
+export {
+  adminMessages,
+  courseExportSaved,
+  courseHasNoFolder,
+  courseImageTaken,
+  courseImportSummary,
+  courseImportUploading,
+  courseUpdatedMessage,
+  courseZipTooLarge,
+  makeDefaultQuestion,
+  moduleContentNotAvailable,
+  pageRangeMessage,
+} from './adminMessages';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export type { CourseErrorCode } from './errors';
 export { CourseError, HTTP_STATUS, isCourseError } from './errors';
@@ -139,6 +152,8 @@ export {
   certificateCode,
   normalizeCertificateCode,
 } from './rules/certificateCode';
+export type { AdminCourseChanges } from './rules/courseStatus';
+export { courseUpdate } from './rules/courseStatus';
 export {
   avatarInitials,
   DEFAULT_MODULE_DURATION_MINUTES,

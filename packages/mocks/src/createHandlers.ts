@@ -1,7 +1,7 @@
 import { CourseError, type Endpoint, type EndpointName, endpoints, messages } from '@coursekit/core';
 import { delay, HttpResponse, http } from 'msw';
 import { createAdminHandlers } from './admin/createAdminHandlers';
-import { answering, bodyOf, eventStream, failure, tokenOf } from './httpAnswers';
+import { answering, bodyOf, decodedSlug, eventStream, failure, tokenOf } from './httpAnswers';
 import type { MemoryStore } from './store/createMemoryStore';
 
 export interface HandlersOptions {
@@ -86,14 +86,6 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     }
   };
 
-  const decoded = (segment: string) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return segment; // not a course's slug either way
-    }
-  };
-
   // Every endpoint at its path; a course-scoped one (scope 'course') also at /courses/:course + its
   // path, where the store's course answers by its slug and any other slug is a 404.
   const routes = Object.entries(table).flatMap(([name, handle]) => {
@@ -109,7 +101,7 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
         return failure(new CourseError('unavailable', messages.databaseConnectionFailed));
       const token = tokenOf(request);
       return answering(async () => {
-        if (typeof params.course === 'string') store.checkCourse(decoded(params.course));
+        if (typeof params.course === 'string') store.checkCourse(decodedSlug(params.course));
         const body = await bodyOf(request, endpoint.body);
         const answer = handle({
           params: params as Record<string, string>,

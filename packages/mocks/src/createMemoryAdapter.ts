@@ -77,7 +77,7 @@ export function createMemoryAdapter(store: MemoryStore, options: MemoryAdapterOp
     // Only an admin scenario's adapter carries the admin part; a learner's has none (the widget's
     // guard case). The store still checks the admin role on every admin call, as the server does.
     ...(store.options.admin
-      ? { admin: createMemoryAdminAdapter(store, () => session?.access_token ?? null) }
+      ? { admin: createMemoryAdminAdapter(store, () => session?.access_token ?? null, options.course) }
       : {}),
     auth: {
       getSession: async () => session,

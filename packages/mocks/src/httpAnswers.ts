@@ -12,6 +12,15 @@ export const failure = (error: CourseError) =>
 export const tokenOf = (request: Request): string | null =>
   request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
 
+/** A course slug from the path, decoded as the API's router decodes it; a malformed one stays as sent. */
+export function decodedSlug(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // not a course's slug either way
+  }
+}
+
 /** Runs a handler's work; a CourseError it throws becomes the API's failure answer. */
 export async function answering(work: () => Promise<Response> | Response): Promise<Response> {
   try {

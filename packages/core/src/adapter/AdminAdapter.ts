@@ -1,4 +1,6 @@
 import type * as z from 'zod/mini';
+import type { AdminCourse, CourseImportResult } from '../http/adminEndpoints';
+import type { AdminCourseChanges } from '../rules/courseStatus';
 import type {
   AdminActionLog,
   AdminUserView,
@@ -129,7 +131,7 @@ export interface AdminDiagnosticsAdapter {
   export?(): Promise<DiagnosticsExport>;
 }
 
-/** A file the server made for the admin to save (an LMS package). */
+/** A file the server made for the admin to save (an LMS package, a course's folder). */
 export interface AdminDownload {
   /** The name the server gave it, e.g. data-literacy-for-facility-managers-scorm12.zip. */
   fileName: string;
@@ -207,6 +209,29 @@ export interface AdminAnalyticsAdapter {
 }
 
 /**
+ * The platform's courses (issue 15): every course with its status, which one is the default, and a
+ * course's folder as a zip, out and in.
+ */
+export interface AdminCoursesAdapter {
+  /** Every course in every status, the default first, with its modules, lessons and learners. */
+  list(): Promise<AdminCourse[]>;
+  /**
+   * Publishes, archives or drafts a course, or makes it the default (the old default stays
+   * published). Fails with 'conflict' when the default would stop being published, in
+   * `adminMessages.defaultStaysPublished` or `defaultMustBePublished`; 'not_found' for an unknown slug.
+   */
+  update(slug: string, changes: AdminCourseChanges): Promise<AdminCourse>;
+  /** The course's folder (course.json, modules, quizzes, images) as a zip named `{slug}.zip`. */
+  exportZip(slug: string): Promise<AdminDownload>;
+  /**
+   * Creates the course a zip of its folder holds (as a draft) or updates it, by the slug in its
+   * course.json. A bad zip fails with 'invalid_request' whose message names the file and the
+   * problem (`quizzes/module-2.json: …`), and nothing changes.
+   */
+  importZip(file: Blob): Promise<CourseImportResult>;
+}
+
+/**
  * Administration (admin.md), the `admin` member of a CourseAdapter. Every call is checked on the
  * server: without a valid session it fails with a `CourseError` 'unauthorized', without the admin
  * role with 'forbidden'.
@@ -240,8 +265,18 @@ export interface AdminAdapter {
   tracking: AdminTrackingAdapter;
   /** The admin action log and the security events. */
   audit: AdminAuditAdapter;
-  /** The counts of the console's summary cards: users, modules, lessons, quizzes. */
+  /** The counts of the console's summary cards: the platform's users, the course's modules, lessons, quizzes. */
   stats(): Promise<SystemStats>;
   /** Analytics reports and the progress CSV; optional, so adapters written before it still fit. */
   analytics?: AdminAnalyticsAdapter;
+  /** The platform's courses: list, status, default, export and import; optional, as `analytics`. */
+  courses?: AdminCoursesAdapter;
+  /**
+   * The same admin, on the same session, for one course by slug (undefined: the default course):
+   * what is about a course (stats, userProgress, content loads and packages, the image tools'
+   * analysis, validation and correction, the tracking overview, analytics) answers for that one;
+   * users, roles, settings, diagnostics, the image listing and the audit stay the platform's.
+   * Optional: without it a console shows the default course only.
+   */
+  forCourse?(course: string | undefined): AdminAdapter;
 }

@@ -1,5 +1,7 @@
 import {
   type AdminAdapter,
+  type AdminCourse,
+  type AdminCoursesAdapter,
   type AnswerLetter,
   type AnswerResult,
   type CatalogCourse,
@@ -69,6 +71,15 @@ describe('createHttpAdapter', () => {
   it('takes a course by slug, and forCourse makes another course’s adapter on the same session', () => {
     const site = createHttpAdapter({ baseUrl: '/api', course: 'cobie' });
     expectTypeOf(forCourse(site, 'meter-reports')).toEqualTypeOf<HttpCourseAdapter>();
+  });
+
+  it('gives the admin part the courses and a course-scoped admin (optional members, as analytics)', () => {
+    const { admin } = withHttpAdmin(createHttpAdapter({ baseUrl: '/api' }));
+    expectTypeOf(admin.courses).toEqualTypeOf<AdminCoursesAdapter | undefined>();
+    expectTypeOf<NonNullable<AdminAdapter['forCourse']>>().parameters.toEqualTypeOf<[string | undefined]>();
+    expectTypeOf<ReturnType<NonNullable<AdminAdapter['forCourse']>>>().toEqualTypeOf<AdminAdapter>();
+    expectTypeOf<AdminCoursesAdapter['importZip']>().parameters.toEqualTypeOf<[Blob]>();
+    expectTypeOf<AdminCoursesAdapter['list']>().returns.toEqualTypeOf<Promise<AdminCourse[]>>();
   });
 
   it('needs the API’s base URL', () => {

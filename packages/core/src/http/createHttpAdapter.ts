@@ -195,7 +195,7 @@ function adapterOn(transport: HttpTransport, course: string | undefined): HttpCo
       verify: (code) => call('certificateCheck', { params: { code } }),
     },
   };
-  registerTransport(adapter, transport);
+  registerTransport(adapter, transport, course);
   return adapter;
 }
 

@@ -41,12 +41,15 @@ export interface CallableEndpoint {
   auth: 'none' | 'user' | 'recovery' | 'admin';
   answer?: z.ZodMiniType;
   produces?: string;
+  /** The body is a file of this type (`CallInit.body`, a Blob), sent as it is. */
+  consumes?: string;
 }
 
 export interface CallInit {
   params?: Record<string, string | number>;
   /** Query-string values; undefined and '' are left out. */
   query?: Record<string, string | number | undefined>;
+  /** JSON, or the Blob itself for an endpoint that `consumes` a file. */
   body?: unknown;
   /** Send this token and never refresh (signing out a session the adapter has already dropped). */
   token?: string;
@@ -123,7 +126,9 @@ export function createHttpTransport(options: HttpAdapterOptions): HttpTransport 
       const response = await request(doFetch, urlOf(endpoint, init), {
         method: endpoint.method,
         headers: token ? { authorization: `Bearer ${token}` } : {},
-        json: init.body,
+        ...(endpoint.consumes
+          ? { file: { data: init.body as Blob, type: endpoint.consumes } }
+          : { json: init.body }),
         timeoutMs,
       });
       // A file is answered as it came (a package zip as a download with the server's file name, the
@@ -156,14 +161,20 @@ export function createHttpTransport(options: HttpAdapterOptions): HttpTransport 
   return { options, base, fetch: doFetch, session, refresh, accessToken, call };
 }
 
-// Which transport an adapter was made on, so that `withHttpAdmin` (a separate entry, loaded only by
-// admin screens) can add the admin part to an adapter that already exists, sharing its session.
-const transports = new WeakMap<object, HttpTransport>();
+// Which transport an adapter was made on, and for which course, so that `withHttpAdmin` (a separate
+// entry, loaded only by admin screens) can add the admin part to an adapter that already exists,
+// sharing its session and its course.
+const transports = new WeakMap<object, { transport: HttpTransport; course: string | undefined }>();
 
-export function registerTransport(adapter: object, transport: HttpTransport): void {
-  transports.set(adapter, transport);
+export function registerTransport(adapter: object, transport: HttpTransport, course?: string): void {
+  transports.set(adapter, { transport, course });
 }
 
 export function transportOf(adapter: object): HttpTransport | undefined {
-  return transports.get(adapter);
+  return transports.get(adapter)?.transport;
+}
+
+/** The course slug an adapter was made for (`course` / `forCourse`); undefined: the default course. */
+export function courseOf(adapter: object): string | undefined {
+  return transports.get(adapter)?.course;
 }

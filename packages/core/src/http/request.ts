@@ -13,17 +13,19 @@ export interface RequestOptions {
   headers: Record<string, string>;
   /** Sent as JSON with its content type. */
   json?: unknown;
+  /** Sent as it is, with this content type, instead of `json` (a course zip to import). */
+  file?: { data: Blob; type: string };
   timeoutMs: number;
 }
 
 /**
- * One call with a JSON body and a time-out, failing on any answer outside 2xx: all the adapter
+ * One call with a JSON body (or a file) and a time-out, failing on any answer outside 2xx: all the adapter
  * needs of an HTTP client, on the page's own fetch (a partner's bundle carries no client library).
  */
 export async function request(
   fetchFn: typeof globalThis.fetch,
   url: string,
-  { method, headers, json, timeoutMs }: RequestOptions,
+  { method, headers, json, file, timeoutMs }: RequestOptions,
 ): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
@@ -35,9 +37,11 @@ export async function request(
     const response = await fetchFn(url, {
       method,
       signal: controller.signal,
-      ...(json === undefined
-        ? { headers }
-        : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) }),
+      ...(file
+        ? { headers: { ...headers, 'content-type': file.type }, body: file.data }
+        : json === undefined
+          ? { headers }
+          : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) }),
     });
     if (!response.ok) throw new HttpStatusError(response);
     return response;

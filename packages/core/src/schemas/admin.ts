@@ -96,6 +96,11 @@ export const AdminActionTypeSchema = z.enum([
   'images_corrected',
   'progress_cleanup',
   'progress_migrated',
+  // issue 15 and 18: what the API logs for the course tools
+  'course_updated',
+  'course_exported',
+  'course_imported',
+  'course_package_exported',
 ]);
 export type AdminActionType = z.infer<typeof AdminActionTypeSchema>;
 

@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import type { AdminAdapter } from '../adapter/AdminAdapter';
 import type { CourseAdapter } from '../adapter/CourseAdapter';
 import { runAdminAnalyticsChecks } from './adminAnalyticsChecks';
+import { runAdminCourseChecks } from './adminCourseChecks';
 import { runAdminProgressChecks } from './adminProgressChecks';
 import { runAdminSystemChecks } from './adminSystemChecks';
 import { runAdminUserChecks } from './adminUserChecks';
@@ -47,5 +48,6 @@ export function runAdminConformance(name: string, harness: AdminConformanceHarne
     runAdminProgressChecks(harness);
     runAdminSystemChecks(harness);
     runAdminAnalyticsChecks(harness);
+    runAdminCourseChecks(harness);
   });
 }

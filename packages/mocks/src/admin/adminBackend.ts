@@ -1,6 +1,7 @@
 import { CourseError, messages } from '@coursekit/core';
 import type { MemoryStore } from '../store/createMemoryStore';
 import { adminContent } from './adminContent';
+import { adminCourses } from './adminCourses';
 import { adminImages, seedImages } from './adminImages';
 import { adminProgress } from './adminProgress';
 import { CONSOLE_IMAGE_MAPPINGS } from './adminScenarioData';
@@ -40,6 +41,7 @@ function makeAdminBackend(store: MemoryStore) {
     progress: adminProgress(tables),
     settings: adminSettings(tables),
     content: adminContent(tables),
+    courses: adminCourses(tables),
     images: adminImages(tables, CONSOLE_IMAGE_MAPPINGS),
     tracking: adminTracking(tables),
     audit: adminAudit(tables),

@@ -2,11 +2,13 @@ import {
   type AdminEndpoint,
   type AdminEndpointName,
   adminEndpoints,
+  CourseError,
+  messages,
   parseInput,
   progressCsvFileName,
 } from '@coursekit/core';
 import { delay, HttpResponse, http } from 'msw';
-import { answering, bodyOf, eventStream, tokenOf } from '../httpAnswers';
+import { answering, bodyOf, decodedSlug, eventStream, tokenOf } from '../httpAnswers';
 import type { MemoryStore } from '../store/createMemoryStore';
 import { type AdminBackend, adminBackend } from './adminBackend';
 import { memoryAnalyticsReport, memoryProgressCsv } from './analytics';
@@ -23,8 +25,16 @@ type Handle = (call: AdminCall) => unknown;
 
 const num = (value: string | undefined) => Number(value);
 
-/** Served apart (below): the diagnostics stream, the CSV export and the package zip, none of them JSON. */
-type ServedApart = 'adminDiagnosticsStream' | 'adminAnalyticsProgressCsv' | 'adminExportPackage';
+/**
+ * Served apart (below), none of them JSON: the diagnostics stream, the CSV export, the package zip,
+ * and a course's zip out and in.
+ */
+type ServedApart =
+  | 'adminDiagnosticsStream'
+  | 'adminAnalyticsProgressCsv'
+  | 'adminExportPackage'
+  | 'adminExportCourse'
+  | 'adminImportCourse';
 
 /**
  * The package export's stand-in: an empty zip (its end-of-central-directory record alone). The
@@ -35,6 +45,9 @@ const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(
 /** Every other admin endpoint of core's `adminEndpoints` table. */
 const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
   adminStats: ({ admin }) => admin.content.stats(),
+  adminCourses: ({ admin }) => admin.courses.list(),
+  adminUpdateCourse: ({ admin, actor, params, body }) =>
+    admin.courses.update(actor, String(params.course), body),
   adminUsers: ({ admin, query }) => admin.users.list(query),
   adminCreateUser: ({ admin, actor, body }) => admin.users.create(actor, body as never),
   adminUser: ({ admin, params }) => admin.users.get(String(params.userId)),
@@ -93,6 +106,16 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
 export function createAdminHandlers(store: MemoryStore, base: string) {
   const admin = adminBackend(store);
 
+  // Where an endpoint answers: its path, and a course-scoped one (scope 'course') also at
+  // /courses/:course + its path, where the store's course answers by its slug and any other is a 404.
+  const pathsOf = (endpoint: AdminEndpoint) =>
+    [endpoint.path, ...(endpoint.scope === 'course' ? [`/courses/:course${endpoint.path}`] : [])].map(
+      (path) => `${base}${path}`,
+    );
+  const checkCourse = (params: Record<string, unknown>) => {
+    if (typeof params.course === 'string') store.checkCourse(decodedSlug(params.course));
+  };
+
   // The stream first, so `/admin/diagnostics/stream` is never read as a module id.
   const stream = http.get(`${base}${adminEndpoints.adminDiagnosticsStream.path}`, ({ request }) =>
     answering(() => {
@@ -102,16 +125,19 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
   );
 
   // The progress export: CSV text as an attachment named for today, as the reference API sends it.
-  const csv = http.get(`${base}${adminEndpoints.adminAnalyticsProgressCsv.path}`, ({ request }) =>
-    answering(() => {
-      admin.authorize(tokenOf(request));
-      return new HttpResponse(memoryProgressCsv(store), {
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${progressCsvFileName(new Date())}"`,
-        },
-      });
-    }),
+  const csv = pathsOf(adminEndpoints.adminAnalyticsProgressCsv).map((path) =>
+    http.get(path, ({ request, params }) =>
+      answering(() => {
+        admin.authorize(tokenOf(request));
+        checkCourse(params);
+        return new HttpResponse(memoryProgressCsv(store), {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="${progressCsvFileName(new Date())}"`,
+          },
+        });
+      }),
+    ),
   );
 
   // An LMS package: a stand-in zip (the mocks build no player), named as the API names it.
@@ -132,26 +158,55 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
     }),
   );
 
-  const handlers = Object.entries(table).map(([name, handle]) => {
+  // A course's zip: refused by the mocks, which hold no course folder (admin/adminCourses.ts).
+  const exportCourse = http.get(`${base}${adminEndpoints.adminExportCourse.path}`, ({ request, params }) =>
+    answering(() => {
+      admin.authorize(tokenOf(request));
+      return admin.courses.exportZip(decodedSlug(String(params.course)));
+    }),
+  );
+  const importCourse = http.post(`${base}${adminEndpoints.adminImportCourse.path}`, ({ request }) =>
+    answering(async () => {
+      admin.authorize(tokenOf(request), { write: true });
+      // As the API: a body that is not a zip (nor JSON) is a 415 before anything reads it.
+      if (!request.headers.get('content-type')?.startsWith(adminEndpoints.adminImportCourse.consumes)) {
+        return HttpResponse.json(new CourseError('invalid_request', messages.bodyMustBeJson).toJSON(), {
+          status: 415,
+        });
+      }
+      return admin.courses.importZip(new Uint8Array(await request.arrayBuffer()));
+    }),
+  );
+
+  const handlers = Object.entries(table).flatMap(([name, handle]) => {
     const endpoint: AdminEndpoint = adminEndpoints[name as AdminEndpointName];
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    return http[method](`${base}${endpoint.path}`, async ({ request, params }) => {
-      const ms = (store.options.latencyMs ?? 0) + (admin.tables.scenario.latencyMs ?? 0);
-      if (ms > 0) await delay(ms);
-      return answering(async () => {
-        const actor = admin.authorize(tokenOf(request), { write: endpoint.method !== 'GET' });
-        // The query read as the API reads it: core's schema (coerced page numbers) and wording.
-        const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
-        const query = endpoint.query
-          ? (parseInput(endpoint.query, rawQuery, 'query') as Record<string, unknown>)
-          : rawQuery;
-        const body = await bodyOf(request, endpoint.body);
-        const answer = await handle({ params: params as Record<string, string>, query, body, actor, admin });
-        if (!endpoint.answer) return new HttpResponse(null, { status: 204 });
-        return HttpResponse.json(answer as never, { status: endpoint.status ?? 200 });
-      });
-    });
+    return pathsOf(endpoint).map((path) =>
+      http[method](path, async ({ request, params }) => {
+        const ms = (store.options.latencyMs ?? 0) + (admin.tables.scenario.latencyMs ?? 0);
+        if (ms > 0) await delay(ms);
+        return answering(async () => {
+          const actor = admin.authorize(tokenOf(request), { write: endpoint.method !== 'GET' });
+          checkCourse(params);
+          // The query read as the API reads it: core's schema (coerced page numbers) and wording.
+          const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
+          const query = endpoint.query
+            ? (parseInput(endpoint.query, rawQuery, 'query') as Record<string, unknown>)
+            : rawQuery;
+          const body = await bodyOf(request, endpoint.body);
+          const answer = await handle({
+            params: params as Record<string, string>,
+            query,
+            body,
+            actor,
+            admin,
+          });
+          if (!endpoint.answer) return new HttpResponse(null, { status: 204 });
+          return HttpResponse.json(answer as never, { status: endpoint.status ?? 200 });
+        });
+      }),
+    );
   });
 
-  return [stream, csv, zip, ...handlers];
+  return [stream, ...csv, zip, exportCourse, importCourse, ...handlers];
 }

@@ -1,5 +1,6 @@
 import {
   type AdminAdapter,
+  type AdminEndpoint,
   type AdminEndpointName,
   adminEndpoints,
   CourseError,
@@ -23,9 +24,24 @@ const never = () => new Promise<never>(() => {});
  * The `admin` part of the memory adapter: the memory admin backend behind core's `AdminAdapter`,
  * with the scenario's latency, the server's admin check on every call (as the signed-in user of
  * `token()`), each query read with its endpoint's schema, and every answer parsed with the schema
- * of its endpoint in core's `adminEndpoints` table.
+ * of its endpoint in core's `adminEndpoints` table. Its course-scoped calls are `course`'s (absent:
+ * the default): the store's one course answers by its slug, any other slug is a 404, as on the API.
  */
-export function createMemoryAdminAdapter(store: MemoryStore, token: () => string | null): AdminAdapter {
+export function createMemoryAdminAdapter(
+  store: MemoryStore,
+  token: () => string | null,
+  course?: string,
+): AdminAdapter {
+  return adminOn(store, token, course, new Map());
+}
+
+/** One course's admin; `family` holds one per course, as the HTTP adapter's `forCourse` does. */
+function adminOn(
+  store: MemoryStore,
+  token: () => string | null,
+  course: string | undefined,
+  family: Map<string | undefined, AdminAdapter>,
+): AdminAdapter {
   const admin = adminBackend(store);
   const scenario = admin.tables.scenario;
 
@@ -41,6 +57,7 @@ export function createMemoryAdminAdapter(store: MemoryStore, token: () => string
     const accessToken = token();
     if (!accessToken) throw new CourseError('unauthorized', messages.sessionMissing);
     const actor = admin.authorize(accessToken, { write });
+    if (name && (adminEndpoints[name] as AdminEndpoint).scope === 'course') store.checkCourse(course);
     const value = await work(actor, admin);
     const schema = name && (adminEndpoints[name] as { answer?: { parse(v: unknown): unknown } }).answer;
     return (schema && value !== undefined ? schema.parse(value) : value) as T;
@@ -59,8 +76,12 @@ export function createMemoryAdminAdapter(store: MemoryStore, token: () => string
     work: (actor: string) => Promise<unknown>,
     onProgress?: (job: JobStatus) => void,
   ): Promise<T> {
-    // the job's start: latency and the admin check; its answer is the result below, not a JobStatus
-    const actor = await run(null, (who) => who);
+    // the job's start: latency, the admin check and the course (the tools are course-scoped); its
+    // answer is the result below, not a JobStatus
+    const actor = await run(null, (who) => {
+      store.checkCourse(course);
+      return who;
+    });
     const id = `job-${admin.tables.nextId()}`;
     for (const progress of IMAGE_JOB_STEPS[kind].slice(0, -1)) {
       onProgress?.({ id, kind, state: 'running', progress });
@@ -72,7 +93,7 @@ export function createMemoryAdminAdapter(store: MemoryStore, token: () => string
     return result;
   }
 
-  return {
+  const adapter: AdminAdapter = {
     users: {
       list: (query = {}) => run('adminUsers', (_, a) => a.users.list(queryOf('adminUsers', query))),
       get: (userId) => run('adminUser', (_, a) => a.users.get(userId)),
@@ -162,5 +183,18 @@ export function createMemoryAdminAdapter(store: MemoryStore, token: () => string
       progressCsv: () => run('adminAnalyticsProgressCsv', () => memoryProgressCsv(store)),
     },
     stats: () => run('adminStats', (_, a) => a.content.stats()),
+    courses: {
+      list: () => run('adminCourses', (_, a) => a.courses.list()),
+      update: (slug, changes) =>
+        run('adminUpdateCourse', (actor, a) => a.courses.update(actor, slug, changes)),
+      exportZip: (slug) => run('adminExportCourse', (_, a) => a.courses.exportZip(slug)),
+      importZip: (file) =>
+        run('adminImportCourse', async (_, a) =>
+          a.courses.importZip(new Uint8Array(await file.arrayBuffer())),
+        ),
+    },
+    forCourse: (other) => family.get(other) ?? adminOn(store, token, other, family),
   };
+  family.set(course, adapter);
+  return adapter;
 }

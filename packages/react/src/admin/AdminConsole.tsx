@@ -5,6 +5,7 @@ import * as s from '../ui/styles.css';
 import { WidgetRoot } from '../ui/WidgetRoot';
 import { AdminGuard } from './AdminGuard';
 import { type AdminTab, ConsoleTabs } from './ConsoleTabs';
+import { CoursePicker } from './courses/CoursePicker';
 import { ContentTools, UserProgressPage } from './lazyPanels';
 import { SummaryCards } from './SummaryCards';
 
@@ -53,7 +54,10 @@ function parseAdminPath(path: string): { screen: AdminConsoleScreen; userId: str
 
 const ownsAdminPath = (path: string) => parseAdminPath(path) !== null;
 
-/** The administrator's widget (admin §2): the console, the user-progress page and the content tools. */
+/**
+ * The administrator's widget (admin §2): the console, the user-progress page and the content tools,
+ * each about the course picked in its header (issue 15; the default course until one is picked).
+ */
 export function AdminConsole(props: AdminConsoleProps) {
   return (
     <WidgetRoot label="Admin Console">
@@ -75,7 +79,10 @@ function Console(props: AdminConsoleProps) {
 
   let screen = (
     <div className={s.stack}>
-      <h2 className={s.heading}>Admin Console</h2>
+      <div className={s.spread}>
+        <h2 className={s.heading}>Admin Console</h2>
+        <CoursePicker />
+      </div>
       <SummaryCards />
       <ConsoleTabs
         {...(props.tab ? { tab: props.tab } : {})}
@@ -83,15 +90,24 @@ function Console(props: AdminConsoleProps) {
       />
     </div>
   );
+  // The course-specific screens name their course too, and can move to another.
   if (route.screen === 'user-progress') {
     screen = (
-      <UserProgressPage
-        userId={internal ? route.userId : (props.userId ?? null)}
-        onUserChange={onUserChange}
-      />
+      <div className={s.stack}>
+        <CoursePicker />
+        <UserProgressPage
+          userId={internal ? route.userId : (props.userId ?? null)}
+          onUserChange={onUserChange}
+        />
+      </div>
     );
   } else if (route.screen === 'content-loader') {
-    screen = <ContentTools headingLevel={2} />;
+    screen = (
+      <div className={s.stack}>
+        <CoursePicker />
+        <ContentTools headingLevel={2} />
+      </div>
+    );
   }
   const suspended = <Suspense fallback={<Skeletons />}>{screen}</Suspense>;
   return internal ? <NavigationScope navigate={navigate}>{suspended}</NavigationScope> : suspended;

@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import * as s from '../ui/styles.css';
 import * as a from './admin.css';
 import { adminKeys } from './adminKeys';
-import { useAdmin } from './useAdmin';
+import { useAdmin, useAdminCourse } from './useAdmin';
 
-/** admin §2: Total Users, Modules, Lessons, Quizzes, in a 4-column grid. */
+/** admin §2: Total Users (the platform's), and the picked course's Modules, Lessons, Quizzes, in a 4-column grid. */
 export function SummaryCards() {
   const admin = useAdmin();
-  const stats = useQuery({ queryKey: adminKeys.stats(), queryFn: () => admin.stats() });
+  const { course } = useAdminCourse();
+  const stats = useQuery({ queryKey: adminKeys.stats(course), queryFn: () => admin.stats() });
   const cards = [
     ['Total Users', stats.data?.totalUsers],
     ['Modules', stats.data?.totalModules],

@@ -9,7 +9,8 @@ import {
   ImageValidationResultSchema,
   type JobStatus,
 } from '../../schemas/admin';
-import { type AdminEndpointName, adminEndpoints } from '../adminEndpoints';
+import { type AdminEndpoint, type AdminEndpointName, adminEndpoints } from '../adminEndpoints';
+import { coursePath } from '../endpoints';
 import { followEventStream } from '../eventStream';
 import type { CallInit, HttpTransport } from '../httpTransport';
 
@@ -23,10 +24,25 @@ type AdminAnswerOf<N extends AdminEndpointName> = (typeof adminEndpoints)[N] ext
       ? z.infer<S>
       : undefined;
 
-/** The admin part of the HTTP adapter, on the learner adapter's transport (one session for both). */
-export function createHttpAdmin(transport: HttpTransport): AdminAdapter {
-  const call = <N extends AdminEndpointName>(name: N, init?: CallInit) =>
-    transport.call(adminEndpoints[name], init) as Promise<AdminAnswerOf<N>>;
+/**
+ * The admin part of the HTTP adapter, on the learner adapter's transport (one session for both).
+ * Its course-scoped calls (`scope: 'course'`) are `course`'s, by slug; without one, the default course's.
+ */
+export function createHttpAdmin(transport: HttpTransport, course?: string): AdminAdapter {
+  return adminOn(transport, course, new Map());
+}
+
+/** One course's admin; `family` holds one per course, so asking twice answers the same object. */
+function adminOn(
+  transport: HttpTransport,
+  course: string | undefined,
+  family: Map<string | undefined, AdminAdapter>,
+): AdminAdapter {
+  const call = <N extends AdminEndpointName>(name: N, init?: CallInit) => {
+    const endpoint: AdminEndpoint = adminEndpoints[name];
+    const path = endpoint.scope === 'course' ? coursePath(endpoint.path, course) : endpoint.path;
+    return transport.call({ ...endpoint, path }, init) as Promise<AdminAnswerOf<N>>;
+  };
 
   /** Starts an image job and polls it, reporting each new progress step, until it is done. */
   async function runJob<T>(
@@ -52,7 +68,7 @@ export function createHttpAdmin(transport: HttpTransport): AdminAdapter {
     }
   }
 
-  return {
+  const admin: AdminAdapter = {
     users: {
       list: (query = {}) => call('adminUsers', { query: { ...query } }),
       get: (userId) => call('adminUser', { params: { userId } }),
@@ -108,7 +124,7 @@ export function createHttpAdmin(transport: HttpTransport): AdminAdapter {
       loadAll: () => call('adminLoadAllContent'),
       loadModule: (moduleId) => call('adminLoadModuleContent', { params: { moduleId } }),
       refreshImages: () => call('adminRefreshImages'),
-      exportPackage: (format) => call('adminExportPackage', { query: { format } }),
+      exportPackage: (format) => call('adminExportPackage', { query: { format, course } }),
     },
     images: {
       list: () => call('adminImages'),
@@ -131,5 +147,14 @@ export function createHttpAdmin(transport: HttpTransport): AdminAdapter {
       report: () => call('adminAnalyticsReport'),
       progressCsv: () => call('adminAnalyticsProgressCsv'),
     },
+    courses: {
+      list: () => call('adminCourses'),
+      update: (slug, changes) => call('adminUpdateCourse', { params: { course: slug }, body: changes }),
+      exportZip: (slug) => call('adminExportCourse', { params: { course: slug } }),
+      importZip: (file) => call('adminImportCourse', { body: file }),
+    },
+    forCourse: (other) => family.get(other) ?? adminOn(transport, other, family),
   };
+  family.set(course, admin);
+  return admin;
 }

@@ -1,6 +1,6 @@
 import type { AdminAdapter } from '../../adapter/AdminAdapter';
 import type { CourseAdapter } from '../../adapter/CourseAdapter';
-import { transportOf } from '../httpTransport';
+import { courseOf, transportOf } from '../httpTransport';
 import { createHttpAdmin } from './createHttpAdmin';
 
 /** A CourseAdapter with its admin part: what the AdminConsole needs. */
@@ -10,9 +10,10 @@ const withAdmin = new WeakMap<CourseAdapter, HttpAdminCourseAdapter>();
 
 /**
  * Adds the admin part to an adapter made by `createHttpAdapter` (same session, same token), for the
- * admin console; learner pages never load this module. The answer is the same object for the same
- * adapter, and an adapter that already has an admin part (the mocks' admin scenarios) is returned as
- * it is.
+ * admin console; learner pages never load this module. The admin part is about the adapter's course
+ * (`course` / `forCourse`; the default course without one), and `admin.forCourse(slug)` moves it to
+ * another. The answer is the same object for the same adapter, and an adapter that already has an
+ * admin part (the mocks' admin scenarios) is returned as it is.
  *
  * @example
  * const adapter = withHttpAdmin(createHttpAdapter({ baseUrl: '/api', storage: localStorage }));
@@ -28,7 +29,7 @@ export function withHttpAdmin<A extends CourseAdapter>(adapter: A): HttpAdminCou
       'withHttpAdmin needs the adapter that createHttpAdapter returned (add the admin part before wrapping it)',
     );
   }
-  const extended = { ...adapter, admin: createHttpAdmin(transport) };
+  const extended = { ...adapter, admin: createHttpAdmin(transport, courseOf(adapter)) };
   withAdmin.set(adapter, extended);
   return extended;
 }

@@ -6,7 +6,7 @@ import * as s from '../../ui/styles.css';
 import { useToast } from '../../ui/toast';
 import { WidgetRoot } from '../../ui/WidgetRoot';
 import { adminKeys } from '../adminKeys';
-import { useAdmin } from '../useAdmin';
+import { useAdmin, useAdminCourse } from '../useAdmin';
 import * as a from './analytics.css';
 import { DifficultyChart } from './DifficultyChart';
 import { downloadProgressCsv } from './downloadProgressCsv';
@@ -28,9 +28,10 @@ export function AnalyticsPanel() {
 
 function Panel() {
   const admin = useAdmin();
+  const { course } = useAdminCourse();
   const analytics = admin.analytics;
   const report = useQuery({
-    queryKey: adminKeys.analytics(),
+    queryKey: adminKeys.analytics(course),
     queryFn: () => analytics!.report(),
     enabled: Boolean(analytics),
   });

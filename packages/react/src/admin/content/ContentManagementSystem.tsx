@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useModules } from '../../queries/courseQueries';
 import * as s from '../../ui/styles.css';
 import * as a from '../admin.css';
 import { adminKeys } from '../adminKeys';
-import { useAdmin } from '../useAdmin';
+import { useCourseModules } from '../courses/useCourseModules';
+import { useAdmin, useAdminCourse } from '../useAdmin';
 import { LOADABLE_MODULES, type ModuleLoadStatus, type useContentOperations } from './useContentOperations';
 
 const BADGE: Record<ModuleLoadStatus, keyof typeof s.badge> = {
@@ -23,9 +23,10 @@ export function ContentManagementSystem({
   headingLevel: 2 | 3;
 }) {
   const admin = useAdmin();
+  const { course } = useAdminCourse();
   const id = useId();
-  const modules = useModules();
-  const stats = useQuery({ queryKey: adminKeys.stats(), queryFn: () => admin.stats() });
+  const modules = useCourseModules();
+  const stats = useQuery({ queryKey: adminKeys.stats(course), queryFn: () => admin.stats() });
   const Heading = headingLevel === 2 ? 'h3' : 'h4';
   const Card = headingLevel === 2 ? 'h4' : 'h5';
   const nameOf = (n: number) => modules.data?.find((m) => m.id === n)?.name;

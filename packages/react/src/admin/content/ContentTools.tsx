@@ -1,16 +1,32 @@
 import { useId } from 'react';
 import * as s from '../../ui/styles.css';
 import * as a from '../admin.css';
+import { CourseManagement } from '../courses/CourseManagement';
 import { ImageUrlManagement } from '../images/ImageUrlManagement';
+import { useAdminCourse } from '../useAdmin';
 import { ContentManagementSystem } from './ContentManagementSystem';
 import { PackageExport } from './PackageExport';
 import { LOADABLE_MODULES, useContentOperations } from './useContentOperations';
 
 /**
  * admin §2 Content Management (the console's tab, and /content-loader alone, DESIGN decision 1):
- * the quick operations, their Operation Results, the per-module panel and the image-link tools.
+ * the quick operations, their Operation Results, the per-module panel, the LMS packages (of the
+ * picked course), the platform's courses (issue 15) and the image-link tools.
  */
 export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
+  // A course's tools start afresh when another course is picked (module statuses, a tool's result).
+  const { course } = useAdminCourse();
+  return (
+    <div className={s.stack}>
+      <CourseContentTools key={course ?? ''} headingLevel={headingLevel} />
+      <CourseManagement headingLevel={headingLevel} />
+      <ImageUrlManagement key={course ?? ''} />
+    </div>
+  );
+}
+
+/** The picked course's loads, their results, the per-module panel and its LMS packages. */
+function CourseContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
   const ops = useContentOperations();
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -18,7 +34,7 @@ export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
   const disabled = ops.busy !== null;
   const label = (key: string, idle: string, working = 'Loading...') => (ops.busy === key ? working : idle);
   return (
-    <div className={s.stack}>
+    <>
       <section className={s.card} aria-labelledby={`${id}-content`}>
         <Heading id={`${id}-content`} className={headingLevel === 2 ? s.heading : s.subheading}>
           Content Management
@@ -79,7 +95,6 @@ export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
       </section>
       <ContentManagementSystem ops={ops} headingLevel={headingLevel} />
       <PackageExport headingLevel={headingLevel} />
-      <ImageUrlManagement />
-    </div>
+    </>
   );
 }

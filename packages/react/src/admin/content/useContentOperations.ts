@@ -75,6 +75,7 @@ export function useContentOperations() {
       // new lessons change the learner screens and the console's counts
       await Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.stats() }),
+        client.invalidateQueries({ queryKey: adminKeys.courses() }),
         client.invalidateQueries({ queryKey: courseKeys.modules() }),
         client.invalidateQueries({ queryKey: [...courseKeys.all, 'lessons'] }),
       ]);

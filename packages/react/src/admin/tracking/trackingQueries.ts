@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../adminKeys';
-import { useAdmin } from '../useAdmin';
-
-const overviewKey = () => [...adminKeys.tracking(), 'overview'] as const;
+import { useAdmin, useAdminCourse } from '../useAdmin';
 
 /** Records by tracking method, overall and per module. */
 export function useTrackingOverview() {
   const admin = useAdmin();
-  return useQuery({ queryKey: overviewKey(), queryFn: () => admin.tracking.overview() });
+  const { course } = useAdminCourse();
+  return useQuery({ queryKey: adminKeys.trackingOverview(course), queryFn: () => admin.tracking.overview() });
 }
 
 /** admin §9: the last 50 cleanup log entries (the adapter returns them newest first). */

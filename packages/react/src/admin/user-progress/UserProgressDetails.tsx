@@ -1,6 +1,6 @@
-import { useModules } from '../../queries/courseQueries';
 import { ErrorState, Skeletons } from '../../ui/QueryState';
 import * as s from '../../ui/styles.css';
+import { useCourseModules } from '../courses/useCourseModules';
 import { CourseProgressCard } from './CourseProgressCard';
 import { ModuleProgressList } from './ModuleProgressList';
 import { PreAssessmentCard } from './PreAssessmentCard';
@@ -17,7 +17,7 @@ export interface UserProgressDetailsProps {
 export function UserProgressDetails({ userId, userName }: UserProgressDetailsProps) {
   const progress = useUserProgress(userId);
   // Module names come from the course; without them the rows still show 'Module {id}'.
-  const modules = useModules();
+  const modules = useCourseModules();
 
   if (progress.isError) {
     return <ErrorState error={progress.error} onRetry={() => void progress.refetch()} />;

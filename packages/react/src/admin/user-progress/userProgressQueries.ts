@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../adminKeys';
-import { useAdmin } from '../useAdmin';
+import { useAdmin, useAdminCourse } from '../useAdmin';
 
 /** admin §2: the selector's profiles, newest first (the adapter's order). */
 export function useSelectableUsers() {
@@ -11,8 +11,9 @@ export function useSelectableUsers() {
 /** One learner's summary, quiz summaries and pre-assessment result. */
 export function useUserProgress(userId: string) {
   const admin = useAdmin();
+  const { course } = useAdminCourse();
   return useQuery({
-    queryKey: adminKeys.userProgress(userId),
+    queryKey: adminKeys.userProgress(userId, course),
     queryFn: () => admin.userProgress.get(userId),
   });
 }
@@ -20,8 +21,9 @@ export function useUserProgress(userId: string) {
 /** admin §2's attempts dialog: every attempt of one quiz, fetched only while the dialog is open. */
 export function useUserAttempts(userId: string, quizId: number, enabled: boolean) {
   const admin = useAdmin();
+  const { course } = useAdminCourse();
   return useQuery({
-    queryKey: adminKeys.attempts(userId, quizId),
+    queryKey: adminKeys.attempts(userId, quizId, course),
     queryFn: () => admin.userProgress.attempts(userId, quizId),
     enabled,
   });
@@ -50,6 +52,10 @@ export function useResetUserProgress(userId: string) {
           return admin.userProgress.resetPreAssessment(userId);
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.userProgress(userId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.userProgress(userId) }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.courses() }), // its learners
+      ]),
   });
 }
