@@ -1,11 +1,15 @@
-import { AdminCourseSchema, CourseImportResultSchema, courseDoesNotExist } from '@coursekit/core';
+import {
+  AdminCourseSchema,
+  adminMessages,
+  CourseImportResultSchema,
+  courseDoesNotExist,
+} from '@coursekit/core';
 import { eq, sql } from 'drizzle-orm';
 import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packCourseZip, unpackCourseZip } from '../content/courseZip';
 import { schema } from '../db/index';
 import { call, DRIVERS, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
-import { courseMessages } from './courses';
 
 // Issue 15 in the console: every course with its status, the default course an admin can change,
 // a course's folder exported as a zip and imported back (identical), new courses imported as
@@ -87,7 +91,7 @@ describe.each(DRIVERS)('admin courses (%s)', (driver) => {
         body: { status: 'archived' },
       });
       expect(archive.status).toBe(409);
-      expect(archive.body.error.message).toBe(courseMessages.defaultStaysPublished);
+      expect(archive.body.error.message).toBe(adminMessages.defaultStaysPublished);
     } finally {
       await call(server, 'PATCH', `/admin/courses/${seedSlug}`, { token, body: { is_default: true } });
     }

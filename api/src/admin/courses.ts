@@ -1,8 +1,13 @@
 import {
   type AdminCourse,
+  adminMessages,
   CourseError,
   type CourseImportResult,
   courseDoesNotExist,
+  courseHasNoFolder,
+  courseImageTaken,
+  courseUpdate,
+  courseZipTooLarge,
   IMAGE_BUCKET,
 } from '@coursekit/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -29,18 +34,6 @@ import type { AdminAuth } from './guard';
 // embed already deployed show it.
 
 const { courses, courseFiles } = schema;
-
-export const courseMessages = {
-  defaultMustBePublished: 'Only a published course can be the default course.',
-  defaultStaysPublished:
-    'This is the default course: make another published course the default before archiving it or making it a draft.',
-  notAZip: 'Send the course as a zip of its folder (Content-Type: application/zip).',
-  zipTooLarge: (limit: number) => `The zip is over ${Math.round(limit / 1024 / 1024)} MiB.`,
-  noFiles: (slug: string) =>
-    `Course "${slug}" has no folder to export: load or import it once (npm run content:load -w @coursekit/api).`,
-  imageTaken: (file: string, slug: string) =>
-    `${file}: course "${slug}" already has an image of this name (images are shared by every course's lessons): rename it`,
-} as const;
 
 interface CourseRow {
   id: number;
@@ -84,14 +77,9 @@ export async function updateCourse(
   changes: { status?: AdminCourse['status'] | undefined; is_default?: true | undefined },
 ): Promise<AdminCourse> {
   const before = await courseBySlug(ctx, slug);
-  const status = changes.status ?? before.status;
-  const isDefault = changes.is_default ?? before.is_default;
-  if (isDefault && status !== 'published') {
-    throw fail(
-      'conflict',
-      before.is_default ? courseMessages.defaultStaysPublished : courseMessages.defaultMustBePublished,
-    );
-  }
+  const next = courseUpdate(before, changes);
+  if (!next.ok) throw fail('conflict', adminMessages[next.refusal]);
+  const { status, is_default: isDefault } = next;
   await ctx.db.transaction(async (tx) => {
     if (changes.is_default && !before.is_default) {
       await tx
@@ -126,7 +114,7 @@ export async function exportCourse(
     .select({ path: courseFiles.path, content: courseFiles.content })
     .from(courseFiles)
     .where(eq(courseFiles.courseId, course.id));
-  if (rows.length === 0) throw fail('not_found', courseMessages.noFiles(slug));
+  if (rows.length === 0) throw fail('not_found', courseHasNoFolder(slug));
   const zip = packCourseZip(new Map(rows.map((r) => [r.path, new Uint8Array(r.content)])));
   await logAction(ctx, admin, 'course_exported', null, {
     course: slug,
@@ -138,12 +126,12 @@ export async function exportCourse(
 
 /** Reads the request's zip body, at most `limit` bytes (the guard has already let the admin in). */
 async function zipBody(req: Request, limit: number): Promise<Uint8Array> {
-  if (!req.is('application/zip')) throw fail('invalid_request', courseMessages.notAZip);
+  if (!req.is('application/zip')) throw fail('invalid_request', adminMessages.notAZip);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw fail('invalid_request', courseMessages.zipTooLarge(limit));
+    if (size > limit) throw fail('invalid_request', courseZipTooLarge(limit));
     chunks.push(chunk);
   }
   return new Uint8Array(Buffer.concat(chunks));
@@ -184,7 +172,7 @@ export async function importCourse(
           sql`, `,
         )}) order by f.path limit 1`,
     );
-    if (taken[0]) throw fail('invalid_request', courseMessages.imageTaken(taken[0].path, taken[0].slug));
+    if (taken[0]) throw fail('invalid_request', courseImageTaken(taken[0].path, taken[0].slug));
   }
   const [existing] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.slug, slug));
   const summary = await serialized(() =>
