@@ -54,10 +54,15 @@ export async function seed(
     }
     await copyImages(ctx.storage, dir);
   }
-  await ctx.db.execute(
-    sql`update courses set is_default = true where slug = ${defaultCourse}
-      and not exists (select 1 from courses where is_default)`,
-  );
+  // Only when no course is marked: an UPDATE of is_default tells every instance the course list
+  // changed (even when it changes no row), which a restart should not do.
+  const marked = await ctx.db
+    .select({ id: schema.courses.id })
+    .from(schema.courses)
+    .where(eq(schema.courses.isDefault, true));
+  if (marked.length === 0) {
+    await ctx.db.execute(sql`update courses set is_default = true where slug = ${defaultCourse}`);
+  }
   const admin = await ensureAdmin(ctx);
   return { courses, admin };
 }

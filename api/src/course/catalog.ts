@@ -2,11 +2,20 @@ import { type CatalogCourse, summarizeProgress } from '@coursekit/core';
 import type { Request } from 'express';
 import { authenticate } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { platformStructure } from './structure';
+import { courseStructures, pickDefault } from './structure';
 
 interface CatalogRow {
-  version: string | null;
-  courses: Array<{ id: number; slug: string; title: string; description: string; estimated_time: string }>;
+  courses: Array<{
+    id: number;
+    slug: string;
+    title: string;
+    description: string;
+    estimated_time: string;
+    is_default: boolean;
+    /** To check this instance's cached structure of the course against. */
+    structure_version: string;
+    status: 'published';
+  }>;
   records: Array<{
     course_id: number;
     lesson_id: number | null;
@@ -22,9 +31,9 @@ interface CatalogRow {
 // The published courses and, for a signed-in learner, their records, attempts and certificates in
 // every course: one statement whatever the number of courses ($1 null: no learner).
 const CATALOG_SQL = `select
-  (select version::text from course_version where id = 1) as version,
   coalesce((select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'title', c.title,
-    'description', c.description, 'estimated_time', c.estimated_time) order by c.id)
+    'description', c.description, 'estimated_time', c.estimated_time, 'is_default', c.is_default,
+    'structure_version', c.structure_version::text, 'status', c.status) order by c.id)
     from courses c where c.status = 'published'), '[]') as courses,
   coalesce((select json_agg(json_build_object('course_id', p.course_id, 'lesson_id', p.lesson_id,
     'lesson_key', p.lesson_key, 'module_id', p.module_id, 'completed', p.completed, 'updated_at', p.updated_at)) from user_progress p where p.user_id = $1::uuid), '[]') as records,
@@ -47,10 +56,14 @@ export async function catalog(ctx: AppContext, req: Request): Promise<{ courses:
       )
     : null;
   const [row] = await ctx.database.query<CatalogRow>(CATALOG_SQL, [userId]);
-  const platform = await platformStructure(ctx, row!.version);
-  const defaultId = platform.defaultCourse?.id;
+  const structures = await courseStructures(
+    ctx,
+    row!.courses.map((c) => ({ id: c.id, version: c.structure_version })),
+  );
+  // The default course is always published, so the published ones are enough to find it.
+  const defaultId = pickDefault(row!.courses)?.id;
   const courses = row!.courses.map((c): CatalogCourse => {
-    const structure = platform.byCourse.get(c.id) ?? { modules: [], lessons: [], quizzes: [] };
+    const structure = structures.get(c.id)!;
     let progress: CatalogCourse['progress'] = null;
     if (userId) {
       const summary = summarizeProgress({

@@ -3,7 +3,8 @@ import { createHttpAdapter } from '@coursekit/core/http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCourse, SEED_COURSE_DIR } from '../content/loader';
-import { schema } from '../db/index';
+import { COURSE_CHANNEL } from './structure';
+import { openDatabase, schema } from '../db/index';
 import {
   call,
   completeCourse,
@@ -144,6 +145,61 @@ describe.each(DRIVERS)('courses side by side (%s)', (driver) => {
     } finally {
       await db.update(schema.courses).set({ status: 'published' }).where(eq(schema.courses.id, id));
     }
+  });
+
+  it('drops only the changed course from every instance’s cached structure, told by NOTIFY', async () => {
+    const { token } = await signUp(server, 'Cache Percourse');
+    const statements = async (path: string) => {
+      const before = server.database.statements();
+      const res = await call(server, 'GET', path, { token });
+      return { count: server.database.statements() - before, summary: res.body.summary };
+    };
+    // Another instance's connection (on PGlite the same one): it makes the change and hears the NOTIFYs.
+    const other = server.databaseUrl ? await openDatabase({ url: server.databaseUrl }) : server.database;
+    const heard: string[] = [];
+    const stop = await other.listen(COURSE_CHANNEL, (payload) => heard.push(payload));
+    const secondId = await courseIdOf(server.database.db, SECOND);
+    const [lesson] = (await call(server, 'GET', `/courses/${SECOND}/modules/3/lessons`, { token })).body;
+    const hear = async (payload: string) => {
+      for (let i = 0; i < 100 && !heard.includes(payload); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toContain(payload);
+      // This instance's listener was told in the same delivery; give its callback a moment too.
+      await new Promise((r) => setTimeout(r, 50));
+    };
+    try {
+      // Both courses cached (and the session, which stays checked for 5 s).
+      await statements('/progress');
+      await statements(`/courses/${SECOND}/progress`);
+      expect((await statements('/progress')).count).toBe(1);
+      expect((await statements(`/courses/${SECOND}/progress`)).count).toBe(1);
+
+      await other.db.execute(
+        sql`update lessons set is_active = false where course_id = ${secondId} and lesson_key = ${lesson.lesson_key}`,
+      );
+      await hear(String(secondId));
+      // The change NOTIFYs the course's id, not '' (which would drop every course).
+      expect(heard).toEqual([String(secondId)]);
+      // The default course is still in memory: one statement. The second is loaded again: two.
+      expect((await statements('/progress')).count).toBe(1);
+      const reloaded = await statements(`/courses/${SECOND}/progress`);
+      expect(reloaded.count).toBe(2);
+      expect(reloaded.summary.totalLessons).toBe(8);
+      expect((await statements(`/courses/${SECOND}/progress`)).count).toBe(1);
+
+      // A change to the list of courses (a title here) drops everything: '' on the channel.
+      await other.db.execute(sql`update courses set title = title where id = ${secondId}`);
+      await hear('');
+      // The list, the learner's state, the default course's structure.
+      expect((await statements('/progress')).count).toBe(3);
+    } finally {
+      await other.db.execute(
+        sql`update lessons set is_active = true where course_id = ${secondId} and lesson_key = ${lesson.lesson_key}`,
+      );
+      await stop();
+      if (other !== server.database) await other.close();
+    }
+    // The restored lesson counts again.
+    expect((await statements(`/courses/${SECOND}/progress`)).summary.totalLessons).toBe(9);
   });
 
   // Last in this file: it deletes the second course to measure with the default course alone.

@@ -259,6 +259,11 @@ export const courses = pgTable(
      * oldest published course.
      */
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * Bumped by triggers whenever this course's modules, lessons or quizzes change (and NOTIFYed with
+     * the course's id): what each instance checks its cached structure of this course against.
+     */
+    structureVersion: bigint('structure_version', { mode: 'number' }).notNull().default(1),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -33,14 +33,14 @@ interface StateRow {
   written?: number;
 }
 
-// The learner's records and completed attempts, plus course_version to check the cached structure
-// against, in one statement (json_agg: one row whatever the number of records).
+// The learner's records and completed attempts, plus the course's structure_version to check the
+// cached structure against, in one statement (json_agg: one row whatever the number of records).
 const RECORD_JSON = `json_build_object('id', p.id, 'user_id', p.user_id, 'lesson_id', p.lesson_id,
   'lesson_key', p.lesson_key, 'module_id', p.module_id, 'completed', p.completed, 'lesson_order', p.lesson_order,
   'tracking_method', p.tracking_method, 'updated_at', p.updated_at)`;
 const STATE_COLUMNS = (
   records: string,
-) => `(select version::text from course_version where id = 1) as version,
+) => `(select structure_version::text from courses where id = $2) as version,
   coalesce((select json_agg(${RECORD_JSON} order by p.id) from ${records} p), '[]') as records,
   coalesce((select json_agg(json_build_object('quiz_id', a.quiz_id, 'passed', a.passed, 'completed_at', a.completed_at))
     from quiz_attempts a where a.user_id = $1 and a.course_id = $2 and a.completed_at is not null), '[]') as attempts`;
