@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { messages } from '@coursekit/core';
-import express, { type Express, Router } from 'express';
+import express, { type Express, type Request, Router } from 'express';
 import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
 import type { JobRegistry } from './admin/jobs';
@@ -23,6 +23,7 @@ import { createMetrics, type Metrics, type MetricsText, metricsEndpoint } from '
 import { openApiDocument } from './http/openapi';
 import { precompressed } from './http/precompressed';
 import { requestLog } from './http/requestLog';
+import { largeBodyRoute } from './http/route';
 import { staticSite } from './http/staticSite';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { createPartnerVerifier } from './partner/partnerTokens';
@@ -106,7 +107,14 @@ export function createApp(options: AppOptions): App {
 
   const api = Router();
   api.use(cors(options.config.corsOrigins));
-  api.use(express.json({ limit: options.config.bodyLimit, strict: true }));
+  api.use(
+    express.json({
+      limit: options.config.bodyLimit,
+      strict: true,
+      // A route with its own, larger limit reads its body after its guard (http/route.ts).
+      type: (req) => !largeBodyRoute(req as Request) && Boolean((req as Request).is('application/json')),
+    }),
+  );
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     res.set('Content-Security-Policy', API_CSP);

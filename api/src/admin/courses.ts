@@ -177,7 +177,10 @@ export async function importCourse(
   const [existing] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.slug, slug));
   const summary = await serialized(() =>
     ctx.db.transaction(async (tx) => {
-      const loaded = await applyCourse(tx, content, 'Course import', files);
+      const loaded = await applyCourse(tx, content, 'Course import', files, {
+        by: admin.userId,
+        note: 'Imported from a zip',
+      });
       if (!existing) await tx.update(courses).set({ status: 'draft' }).where(eq(courses.slug, slug));
       return loaded;
     }),

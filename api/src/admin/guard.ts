@@ -1,5 +1,5 @@
-import { CourseError, messages } from '@coursekit/core';
-import { and, eq } from 'drizzle-orm';
+import { CourseError, messages, type Role } from '@coursekit/core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Request } from 'express';
 import { securityEvent } from '../auth/events';
 import { authenticate } from '../auth/sessions';
@@ -23,7 +23,9 @@ const where = (req: Request) => ({ method: req.method, path: req.originalUrl.spl
  * permissions to access this resource.'). Each refusal is a security event with the spec's reason;
  * the ones anyone can repeat at will are counted rather than stored one row each.
  */
-async function requireAdmin(ctx: AppContext, req: Request): Promise<AdminAuth> {
+const requireAdmin = (ctx: AppContext, req: Request) => requireRole(ctx, req, ['admin']);
+
+async function requireRole(ctx: AppContext, req: Request, roles: readonly Role[]): Promise<AdminAuth> {
   let auth: Awaited<ReturnType<typeof authenticate>>;
   try {
     auth = await authenticate(ctx, req.get('authorization'));
@@ -46,19 +48,20 @@ async function requireAdmin(ctx: AppContext, req: Request): Promise<AdminAuth> {
     });
     throw fail('unauthorized', messages.guardSessionFailed);
   }
-  let isAdmin: boolean;
+  let allowed: boolean;
   try {
     const [row] = await ctx.db
       .select({ role: schema.userRoles.role })
       .from(schema.userRoles)
-      .where(and(eq(schema.userRoles.userId, auth.userId), eq(schema.userRoles.role, 'admin')));
-    isAdmin = Boolean(row);
+      .where(and(eq(schema.userRoles.userId, auth.userId), inArray(schema.userRoles.role, [...roles])))
+      .limit(1);
+    allowed = Boolean(row);
   } catch (err) {
     ctx.logger.error({ err }, 'admin role lookup failed');
     await securityEvent(ctx, 'admin_access_denied', { userId: auth.userId, ip: req.ip, details: where(req) });
     throw fail('forbidden', messages.guardSecurityFailed);
   }
-  if (!isAdmin) {
+  if (!allowed) {
     // Any learner can send these: counted per learner, address and hour.
     await securityEvent(
       ctx,
@@ -84,4 +87,13 @@ export const adminGuard: Guard<AdminAuth> = {
       details: { ...where(req), message: err.message, fields: err.fields ?? {} },
     });
   },
+};
+
+/**
+ * The studio's author guard (issue 17): as the admin guard, but a moderator passes too. Used only
+ * for the endpoints core's table marks `authors: true`; publishing and restoring keep the admin guard.
+ */
+export const authorGuard: Guard<AdminAuth> = {
+  check: (ctx, req) => requireRole(ctx, req, ['admin', 'moderator']),
+  onInvalidInput: adminGuard.onInvalidInput!,
 };

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { courseParams, idParam } from '../http/params';
 import { mount } from '../http/route';
 import { exportCoursePackage } from '../packaging/exportPackage';
+import { studioRoutes } from '../studio/routes';
 import { analyticsReport } from './analytics';
 import { progressCsvExport } from './analyticsCsv';
 import { auditActions, auditSecurityEvents, securityEventRetention } from './audit';
@@ -76,6 +77,7 @@ export function adminRoutes(ctx: AppContext) {
       .send(Buffer.from(built.zip));
   });
   mount(router, ctx, E.adminImportCourse, { guard }, ({ auth, req }) => importCourse(ctx, auth, req));
+  studioRoutes(router, ctx);
 
   mount(router, ctx, E.adminUsers, { guard }, ({ query }) => listUsers(ctx, query));
   mount(router, ctx, E.adminCreateUser, { guard }, ({ auth, body }) => createUser(ctx, auth, body));

@@ -341,7 +341,7 @@ describe('refusing an incomplete course', () => {
   it('refuses a lesson that shows an image the zip does not contain', () => {
     expect(refusal(courseZip({ [IMAGE]: null }))).toEqual({
       file: 'modules/module-1.md',
-      problem: `shows /storage/image-assets/module-1-intro.svg, but the zip has no ${IMAGE}`,
+      problem: `shows /storage/image-assets/module-1-intro.svg, but the course has no ${IMAGE}`,
     });
   });
 

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { IMAGE_BUCKET } from '@coursekit/core';
 import { Unzip, type UnzipFileInfo, UnzipInflate, unzipSync, type Zippable, zipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
+import { marked, type Token } from 'marked';
 import type { z } from 'zod';
 import { type CourseContent, CourseFileSchema, QuizFileSchema, readCourse } from './loader';
 import { parseModuleMarkdown } from './moduleMarkdown';
@@ -113,6 +114,43 @@ export function unpackCourseZip(zip: Uint8Array, limits: Partial<ZipLimits> = {}
   const files = inflateEntries(zip, entries, kinds);
   checkCourse(files, max);
   return files;
+}
+
+/**
+ * Checks one file of a course folder on its own, as the studio saves it: its path, its size, and
+ * its content (course.json's and a quiz's schema, a module's lesson sizes, an image's type and an
+ * SVG's safety). Throws CourseZipError naming the file and the problem.
+ */
+export function checkCourseFile(name: string, content: Uint8Array, limits: Partial<ZipLimits> = {}): void {
+  const max = { ...DEFAULT_ZIP_LIMITS, ...limits };
+  const kind = entryKind(name);
+  if (kind === 'folder') fail(name, 'is a folder, not a file');
+  const limit = sizeLimit(kind, max);
+  if (content.length > limit) fail(name, `is ${bytes(content.length)}; the limit is ${bytes(limit)}`);
+  if (kind === 'course') checkCourseJson(content);
+  else if (kind === 'quiz') checkQuiz(name, content);
+  else if (kind === 'image') checkImage(name, content);
+  else checkLessons(name, utf8(name, content), max);
+}
+
+/**
+ * Checks a whole course folder, as publishing a studio draft does: every file on its own, the
+ * limits of the whole, and what the files say of each other (each module's markdown and quiz
+ * present, every image a lesson shows present). Throws CourseZipError for the first problem.
+ */
+export function checkCourseFiles(files: Map<string, Uint8Array>, limits: Partial<ZipLimits> = {}): void {
+  const max = { ...DEFAULT_ZIP_LIMITS, ...limits };
+  if (files.size > max.maxEntries) fail(WHOLE_ZIP, `has more than ${max.maxEntries} files`);
+  let total = 0;
+  for (const [name, content] of files) {
+    const kind = entryKind(name);
+    const limit = sizeLimit(kind, max);
+    if (content.length > limit) fail(name, `is ${bytes(content.length)}; the limit is ${bytes(limit)}`);
+    total += content.length;
+  }
+  if (total > max.maxTotalBytes)
+    fail(WHOLE_ZIP, `is ${bytes(total)} in all; the limit is ${bytes(max.maxTotalBytes)}`);
+  checkCourse(files, max);
 }
 
 /** A checked course's files as the loader's CourseContent (written to a temporary folder, removed after). */
@@ -309,7 +347,15 @@ function checkModule(
   files: Map<string, Uint8Array>,
   max: ZipLimits,
 ): void {
-  const markdown = utf8(name, content);
+  const markdown = checkLessons(name, utf8(name, content), max);
+  for (const [reference, file] of markdown.matchAll(IMAGE_REFERENCE)) {
+    const image = `images/${safeDecode(file!)}`;
+    if (!files.has(image)) fail(name, `shows ${reference}, but the course has no ${image}`);
+  }
+}
+
+/** A module's lessons each within the size limit and markdown only; answers the markdown. */
+function checkLessons(name: string, markdown: string, max: ZipLimits): string {
   for (const lesson of parseModuleMarkdown(markdown)) {
     const size = Buffer.byteLength(lesson.body, 'utf8');
     if (size > max.maxLessonBytes)
@@ -317,11 +363,32 @@ function checkModule(
         name,
         `lesson "${lesson.title}" is ${bytes(size)}; a lesson may be at most ${bytes(max.maxLessonBytes)}`,
       );
+    const html = rawHtml(marked.lexer(lesson.body, { gfm: true }));
+    // The sanitiser would drop it silently; the author learns what is wrong with their text instead.
+    if (html !== undefined)
+      fail(
+        name,
+        `lesson "${lesson.title}" contains HTML (${html.trim().slice(0, 60)}); lessons are markdown only`,
+      );
   }
-  for (const [reference, file] of markdown.matchAll(IMAGE_REFERENCE)) {
-    const image = `images/${safeDecode(file!)}`;
-    if (!files.has(image)) fail(name, `shows ${reference}, but the zip has no ${image}`);
+  return markdown;
+}
+
+/** The first raw HTML a markdown token tree holds (block or inline), if any. */
+function rawHtml(tokens: readonly Token[]): string | undefined {
+  for (const token of tokens) {
+    if (token.type === 'html') return token.raw;
+    const children = [
+      ...(('tokens' in token && token.tokens) || []),
+      ...(token.type === 'list' ? token.items : []),
+      ...(token.type === 'table'
+        ? [...token.header, ...token.rows.flat()].flatMap((cell) => cell.tokens)
+        : []),
+    ] as Token[];
+    const found = rawHtml(children);
+    if (found !== undefined) return found;
   }
+  return undefined;
 }
 
 /** Parses a JSON file with one of the loader's schemas; the first issue in plain words if it fails. */

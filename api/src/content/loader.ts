@@ -13,6 +13,7 @@ import { schema } from '../db/index';
 import { withImageSizes } from './imageSizes';
 import { parseModuleMarkdown } from './moduleMarkdown';
 import type { Storage } from './storage';
+import { CONTENT_FOLDER_VERSION, recordVersion, type VersionInfo } from './versions';
 
 /** The platform's content in the repo: api/content (platform.json, about.md, courses/). */
 export const CONTENT_DIR = fileURLToPath(new URL('../../content', import.meta.url));
@@ -205,6 +206,8 @@ export async function applyCourse(
   reason = 'Content migration',
   /** The course's folder, file by file (kept for the admin's export); left as it was when absent. */
   files?: ReadonlyMap<string, Uint8Array>,
+  /** Who gives learners these files, for the course's history (with `files` only). */
+  version: VersionInfo = CONTENT_FOLDER_VERSION,
 ): Promise<LoadSummary> {
   const { modules, lessons, lessonVersions, quizzes, quizQuestions } = schema;
   const summary: LoadSummary = {
@@ -218,7 +221,7 @@ export async function applyCourse(
   };
   await db.transaction(async (tx) => {
     const courseId = await upsertCourseFacts(tx, content.course);
-    if (files) await storeCourseFiles(tx, courseId, files);
+    if (files) await storeCourseFiles(tx, courseId, files, version);
     for (const m of content.modules) {
       const values = {
         name: m.name,
@@ -380,12 +383,17 @@ export async function applyCourse(
 }
 
 /** Copies api/content/images into the image-assets bucket (served at /storage/image-assets/). */
-/** Replaces what course_files holds of a course with these files (its folder as loaded or imported). */
+/**
+ * Replaces what course_files holds of a course with these files (its folder as loaded or imported)
+ * and records them in the course's history (a new version unless they are its latest already).
+ */
 export async function storeCourseFiles(
-  db: Pick<Db, 'insert' | 'delete'>,
+  db: Pick<Db, 'select' | 'insert' | 'delete' | 'update'>,
   courseId: number,
   files: ReadonlyMap<string, Uint8Array>,
+  version: VersionInfo = CONTENT_FOLDER_VERSION,
 ): Promise<void> {
+  await recordVersion(db, courseId, new Map(files), version);
   await db.delete(schema.courseFiles).where(eq(schema.courseFiles.courseId, courseId));
   const rows = [...files].map(([file, content]) => ({ courseId, path: file, content: Buffer.from(content) }));
   for (let i = 0; i < rows.length; i += 100)

@@ -3,7 +3,6 @@ import { createHttpAdapter } from '@coursekit/core/http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCourse, SEED_COURSE_DIR } from '../content/loader';
-import { COURSE_CHANNEL } from './structure';
 import { openDatabase, schema } from '../db/index';
 import {
   call,
@@ -14,6 +13,7 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
+import { COURSE_CHANNEL } from './structure';
 
 // Issue 15: many courses side by side. The seed's course is the default and keeps every unscoped
 // route; any course answers at /api/courses/{slug}/…; the catalog lists the published ones; one

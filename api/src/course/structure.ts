@@ -104,13 +104,15 @@ function cacheOf(ctx: Ctx): Cache {
       if (payload !== '' && Number.isInteger(id)) dropCourseStructure(ctx, id);
       else dropCourseStructure(ctx);
     };
-    const listening = ctx.database.listen(COURSE_CHANNEL, heard, () => dropCourseStructure(ctx)).then(
-      () => undefined,
-      (err) => {
-        ctx.logger.warn({ err }, 'could not LISTEN for course changes; will retry');
-        if (cache) cache.listening = undefined;
-      },
-    );
+    const listening = ctx.database
+      .listen(COURSE_CHANNEL, heard, () => dropCourseStructure(ctx))
+      .then(
+        () => undefined,
+        (err) => {
+          ctx.logger.warn({ err }, 'could not LISTEN for course changes; will retry');
+          if (cache) cache.listening = undefined;
+        },
+      );
     cache.listening = listening;
   }
   return cache;
@@ -187,8 +189,8 @@ export async function courseStructures(
 ): Promise<Map<number, CourseStructure>> {
   const cache = cacheOf(ctx);
   const slotOf = (id: number) => {
-    let slot = cache.courses.get(id);
-    if (!slot) cache.courses.set(id, (slot = emptySlot()));
+    const slot = cache.courses.get(id) ?? emptySlot<VersionedStructure>();
+    cache.courses.set(id, slot);
     return slot;
   };
   const freshFor =

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -289,6 +290,79 @@ export const courseFiles = pgTable(
     courseId: courseId(),
     path: text('path').notNull(),
     content: bytea('content').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.path] })],
+);
+
+/**
+ * Every version of a course learners were given (a content load, an import, a studio publish or
+ * restore): numbered 1…N per course, never changed once written. Its files are course_version_files.
+ */
+export const courseVersions = pgTable(
+  'course_versions',
+  {
+    courseId: courseId(),
+    version: integer('version').notNull(),
+    /** Who published it; null for a content load from the repository's folder (or a deleted account). */
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+    /** How it came about, in a few words ('Loaded from the content folder', the publisher's note…). */
+    note: text('note'),
+    /** The version a restore published again. */
+    restoredFrom: integer('restored_from'),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.version] })],
+);
+
+/** One version's folder, file by file (the course folder format of api/content/courses). */
+export const courseVersionFiles = pgTable(
+  'course_version_files',
+  {
+    courseId: integer('course_id').notNull(),
+    version: integer('version').notNull(),
+    path: text('path').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.version, t.path] }),
+    foreignKey({
+      columns: [t.courseId, t.version],
+      foreignColumns: [courseVersions.courseId, courseVersions.version],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A course's studio draft: the version its files were copied from (see course_draft_files). */
+export const courseDrafts = pgTable('course_drafts', {
+  courseId: integer('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  /** The published version the draft started from (0: a new course, never published). */
+  basedOn: integer('based_on').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Where every studio file revision comes from: one sequence for every draft, so a revision is never
+ * given twice, not even to a draft made again after a content load replaced an unedited one (a save
+ * made on the old draft's revision then finds no match, instead of overwriting the new content).
+ */
+export const courseDraftRevision = pgSequence('course_draft_revision');
+
+/**
+ * The studio's working copy of a course's folder: what authors edit, file by file, before an admin
+ * publishes it. A save names the revision it was made on and is refused when another author saved
+ * the file since (each save takes a new revision from course_draft_revision).
+ */
+export const courseDraftFiles = pgTable(
+  'course_draft_files',
+  {
+    courseId: courseId(),
+    path: text('path').notNull(),
+    content: bytea('content').notNull(),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('course_draft_revision')`),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.path] })],

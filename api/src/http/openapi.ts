@@ -71,7 +71,7 @@ function errorResponses(failures: Map<number, string[]>) {
   );
 }
 
-const STRING_PARAMS = new Set(['lessonKey', 'code', 'userId', 'role', 'jobId', 'course']);
+const STRING_PARAMS = new Set(['lessonKey', 'code', 'userId', 'role', 'jobId', 'course', 'path']);
 const STREAMS = new Set(['settingsStream', 'adminDiagnosticsStream']);
 
 /** Query-string parameters of an admin endpoint, from its zod object's keys (all optional). */
@@ -121,7 +121,9 @@ export function openApiDocument(serverUrl = '/api') {
     const created = status ? String(status) : /\(201\)/.test(endpoint.summary) ? '201' : '200';
     const produces = 'produces' in endpoint ? endpoint.produces : undefined;
     const success = produces
-      ? { '200': { description: 'OK (an attachment)', content: { [produces]: {} } } }
+      ? produces === 'application/octet-stream'
+        ? { '200': { description: 'OK (the file, in its own media type)', content: { '*/*': {} } } }
+        : { '200': { description: 'OK (an attachment)', content: { [produces]: {} } } }
       : endpoint.answer
         ? {
             [created]: {

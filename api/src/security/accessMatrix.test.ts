@@ -104,6 +104,8 @@ const LEARNER_ROWS: Array<[string, Row]> = Object.entries(LEARNER_TABLE).flatMap
 
 // Every admin route, from core's table: only an admin passes.
 const ADMIN_ROW = row(401, 403, 403, 403, ADMIN_PASSES);
+// The studio's routes core's table opens to authors (`authors: true`): moderators pass too.
+const AUTHOR_ROW = row(401, 403, 403, ADMIN_PASSES, ADMIN_PASSES);
 
 interface Identity {
   userId: string;
@@ -140,6 +142,11 @@ function requestFor(
     userId: f.target,
     role: 'moderator',
     jobId: '00000000-0000-4000-8000-000000000000',
+    // The studio's: a file of the default course's draft, its first version.
+    path: 'course.json',
+    version: 1,
+    from: 1,
+    to: 1,
   };
   const bodies: Record<string, unknown> = {
     'POST /api/auth/signup': { email: email('matrix'), password: PASSWORD, name: 'Max Matrix' },
@@ -220,7 +227,7 @@ describe.each(DRIVERS)('access control matrix (%s)', (driver) => {
     ...LEARNER_ROWS,
     ...Object.values(adminEndpoints as Record<string, AdminEndpoint>).flatMap(
       (e): Array<[string, Row]> => [
-        [`${e.method} /api${e.path}`, ADMIN_ROW],
+        [`${e.method} /api${e.path}`, e.authors ? AUTHOR_ROW : ADMIN_ROW],
         ...(e.scope === 'course'
           ? [[`${e.method} /api/courses/:course${e.path}`, ADMIN_ROW] as [string, Row]]
           : []),

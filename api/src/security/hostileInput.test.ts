@@ -218,6 +218,10 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
       role: 'user',
       jobId: '00000000-0000-4000-8000-000000000000',
       course: 'no-such-course',
+      path: 'course.json',
+      version: '1',
+      from: '1',
+      to: '1',
     };
     const before = await rowCounts();
     const wrong: string[] = [];

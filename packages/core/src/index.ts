@@ -15,6 +15,7 @@ export type {
   AdminTrackingAdapter,
   AdminUsersAdapter,
   CreateUserInput,
+  StudioAdapter,
   TrackingOverview,
   UserListQuery,
 } from './adapter/AdminAdapter';
@@ -426,7 +427,44 @@ export {
   SystemSettingsSchema,
   TrackingMethodSchema,
 } from './schemas/entities';
+export type {
+  CourseChanges,
+  CourseDraft,
+  CourseVersion,
+  DraftChanges,
+  DraftFile,
+  DraftSaveBody,
+  PublishResult,
+  StudioCourse,
+} from './schemas/studio';
+export {
+  COURSE_SLUG_PATTERN,
+  CourseChangesSchema,
+  CourseDraftSchema,
+  CourseVersionSchema,
+  CreateCourseBodySchema,
+  DiffLineSchema,
+  DRAFT_PATH_PATTERN,
+  DraftChangesSchema,
+  DraftFileSchema,
+  DraftSaveBodySchema,
+  PublishBodySchema,
+  PublishResultSchema,
+  StudioCourseSchema,
+} from './schemas/studio';
 export { isStorableText, textInput } from './schemas/text';
+export {
+  courseJsonRequired,
+  courseSlugTaken,
+  draftChangedSinceReview,
+  draftConflict,
+  draftFileExists,
+  draftFileKind,
+  draftFileMissing,
+  notBase64,
+  nothingToPublish,
+  versionDoesNotExist,
+} from './studioMessages';
 export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';
 export type {
   CreateUserErrors,

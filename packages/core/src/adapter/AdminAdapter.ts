@@ -24,6 +24,15 @@ import type {
 import type { AnalyticsReport } from '../schemas/analytics';
 import type { PackageFormat } from '../schemas/courseBundle';
 import type { CompletedAttempt, Role, SystemMessageType, SystemSettings } from '../schemas/entities';
+import type {
+  CourseChanges,
+  CourseDraft,
+  CourseVersion,
+  DraftChanges,
+  DraftFile,
+  PublishResult,
+  StudioCourse,
+} from '../schemas/studio';
 import type { Unsubscribe } from './CourseAdapter';
 
 /** Which users a page of the user list holds (admin §2 User Management). */
@@ -232,6 +241,45 @@ export interface AdminCoursesAdapter {
 }
 
 /**
+ * The course studio (issue 17): authors (moderators and admins) write a course's draft file by file;
+ * an admin publishes it as the next version or restores an earlier one. A moderator's call to
+ * `publish` or `restore` fails with 'forbidden'.
+ */
+export interface StudioAdapter {
+  /** Every course, with its latest version and whether its draft has unpublished changes. */
+  courses(): Promise<StudioCourse[]>;
+  /** A new course as a draft: empty, or a copy of `copyOf`'s draft. 'conflict' when the slug is taken. */
+  create(input: { slug: string; title: string; copyOf?: string }): Promise<StudioCourse>;
+  /** The course's draft: every file with its revision (made on first open, from the latest version). */
+  draft(slug: string): Promise<CourseDraft>;
+  /** One file of the draft as stored (the preview's images: an <img> cannot send the session). */
+  file(slug: string, path: string): Promise<Blob>;
+  /**
+   * Saves one file on the revision it was made on (`baseRevision` null: a new file). Fails with
+   * 'conflict' when another author saved it since (the message names them: read the draft again to
+   * show both texts), and with 'invalid_request' naming the problem; nothing is saved then.
+   */
+  save(
+    slug: string,
+    path: string,
+    content: { text: string } | { base64: string },
+    baseRevision: number | null,
+  ): Promise<DraftFile>;
+  /** Removes a module, quiz or image file on its revision (course.json stays). */
+  remove(slug: string, path: string, baseRevision: number): Promise<void>;
+  /** What the draft changes since the latest version, and the hash `publish` names. */
+  changes(slug: string): Promise<DraftChanges>;
+  /** Publishes the reviewed draft (admins): 'conflict' when it changed since the review or has nothing new. */
+  publish(slug: string, draftHash: string, note?: string): Promise<PublishResult>;
+  /** The course's versions, newest first. */
+  versions(slug: string): Promise<CourseVersion[]>;
+  /** What changed from one version to another. */
+  compare(slug: string, from: number, to: number): Promise<CourseChanges>;
+  /** Publishes an earlier version again as the next one (admins). */
+  restore(slug: string, version: number): Promise<PublishResult>;
+}
+
+/**
  * Administration (admin.md), the `admin` member of a CourseAdapter. Every call is checked on the
  * server: without a valid session it fails with a `CourseError` 'unauthorized', without the admin
  * role with 'forbidden'.
@@ -271,6 +319,8 @@ export interface AdminAdapter {
   analytics?: AdminAnalyticsAdapter;
   /** The platform's courses: list, status, default, export and import; optional, as `analytics`. */
   courses?: AdminCoursesAdapter;
+  /** The course studio; optional (the mocks have none yet). Moderators reach it too. */
+  studio?: StudioAdapter;
   /**
    * The same admin, on the same session, for one course by slug (undefined: the default course):
    * what is about a course (stats, userProgress, content loads and packages, the image tools'

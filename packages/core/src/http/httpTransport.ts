@@ -133,9 +133,12 @@ export function createHttpTransport(options: HttpAdapterOptions): HttpTransport 
       });
       // A file is answered as it came (a package zip as a download with the server's file name, the
       // progress CSV as text); everything else is validated JSON.
-      if (endpoint.produces === 'application/zip') {
+      if (endpoint.produces === 'application/zip' || endpoint.produces === 'application/octet-stream') {
         const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-        return { fileName: fileName ?? 'package.zip', data: await response.blob() };
+        return {
+          fileName: fileName ?? (endpoint.produces === 'application/zip' ? 'package.zip' : 'file'),
+          data: await response.blob(),
+        };
       }
       if (endpoint.produces) return await response.text();
       if (!endpoint.answer || response.status === 204) return undefined;

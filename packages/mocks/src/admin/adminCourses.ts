@@ -18,6 +18,8 @@ export const mockCourseMessages = {
     `The mocks hold a summary of course "${slug}", not its folder: export it from the reference API.`,
   notAZip: '(zip): not a zip file',
   noImport: 'The mocks cannot import a course: import the zip into the reference API.',
+  /** The studio edits a course's folder, which the mocks do not hold (as for export and import). */
+  noStudio: 'The mocks have no course studio: it edits course folders, which only the reference API holds.',
 } as const;
 
 /** A zip starts with a local file header (PK\3\4) or, empty, with its end record (PK\5\6). */

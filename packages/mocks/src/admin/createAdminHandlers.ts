@@ -11,6 +11,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { answering, bodyOf, decodedSlug, eventStream, tokenOf } from '../httpAnswers';
 import type { MemoryStore } from '../store/createMemoryStore';
 import { type AdminBackend, adminBackend } from './adminBackend';
+import { mockCourseMessages } from './adminCourses';
 import { memoryAnalyticsReport, memoryProgressCsv } from './analytics';
 
 interface AdminCall {
@@ -34,7 +35,14 @@ type ServedApart =
   | 'adminAnalyticsProgressCsv'
   | 'adminExportPackage'
   | 'adminExportCourse'
-  | 'adminImportCourse';
+  | 'adminImportCourse'
+  | StudioEndpointName;
+
+/** The course studio's endpoints (issue 17): refused, for the reason mockCourseMessages.noStudio gives. */
+type StudioEndpointName = Extract<AdminEndpointName, `studio${string}`>;
+const STUDIO_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
+  (name): name is StudioEndpointName => name.startsWith('studio'),
+);
 
 /**
  * The package export's stand-in: an empty zip (its end-of-central-directory record alone). The
@@ -208,5 +216,17 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
     );
   });
 
-  return [stream, ...csv, zip, exportCourse, importCourse, ...handlers];
+  // The studio: refused after the same sign-in check as every admin call.
+  const studio = STUDIO_ENDPOINTS.map((name) => {
+    const endpoint: AdminEndpoint = adminEndpoints[name];
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    return http[method](`${base}${endpoint.path}`, ({ request }) =>
+      answering(() => {
+        admin.authorize(tokenOf(request));
+        throw new CourseError('not_found', mockCourseMessages.noStudio);
+      }),
+    );
+  });
+
+  return [stream, ...csv, zip, exportCourse, importCourse, ...studio, ...handlers];
 }

@@ -15,7 +15,7 @@ import { followEventStream } from '../eventStream';
 import type { CallInit, HttpTransport } from '../httpTransport';
 
 type AdminAnswerOf<N extends AdminEndpointName> = (typeof adminEndpoints)[N] extends {
-  produces: 'application/zip';
+  produces: 'application/zip' | 'application/octet-stream';
 }
   ? AdminDownload
   : (typeof adminEndpoints)[N] extends { produces: string }
@@ -152,6 +152,29 @@ function adminOn(
       update: (slug, changes) => call('adminUpdateCourse', { params: { course: slug }, body: changes }),
       exportZip: (slug) => call('adminExportCourse', { params: { course: slug } }),
       importZip: (file) => call('adminImportCourse', { body: file }),
+    },
+    studio: {
+      courses: () => call('studioCourses'),
+      create: ({ slug, title, copyOf }) =>
+        call('studioCreateCourse', { body: { slug, title, ...(copyOf ? { copy_of: copyOf } : {}) } }),
+      draft: (slug) => call('studioDraft', { params: { course: slug } }),
+      file: async (slug, path) => (await call('studioDraftFile', { params: { course: slug, path } })).data,
+      save: (slug, path, content, baseRevision) =>
+        call('studioSaveFile', {
+          params: { course: slug, path },
+          body: { base_revision: baseRevision, ...content },
+        }),
+      remove: (slug, path, baseRevision) =>
+        call('studioDeleteFile', { params: { course: slug, path }, query: { base_revision: baseRevision } }),
+      changes: (slug) => call('studioChanges', { params: { course: slug } }),
+      publish: (slug, draftHash, note) =>
+        call('studioPublish', {
+          params: { course: slug },
+          body: { draft_hash: draftHash, ...(note ? { note } : {}) },
+        }),
+      versions: (slug) => call('studioVersions', { params: { course: slug } }),
+      compare: (slug, from, to) => call('studioCompare', { params: { course: slug, from, to } }),
+      restore: (slug, version) => call('studioRestore', { params: { course: slug, version } }),
     },
     forCourse: (other) => family.get(other) ?? adminOn(transport, other, family),
   };

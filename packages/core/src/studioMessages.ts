@@ -1,0 +1,39 @@
+// The course studio's words (issue 17): what the API refuses with and what the console shows, in
+// one place so the server, the mocks and the widgets say the same.
+
+/** A save made on a revision of the file that another author has saved over since. */
+export const draftConflict = (path: string, by: string | null, revision: number): string =>
+  `${path} was saved by ${by ?? 'someone else'} (revision ${revision}) after you opened it. ` +
+  'Compare the two texts, then keep yours, take theirs, or merge them.';
+
+/** A new file saved where a file of that path already exists in the draft. */
+export const draftFileExists = (path: string): string =>
+  `${path} already exists in the draft: open it and save over its revision.`;
+
+/** A save or delete of a file the draft does not have. */
+export const draftFileMissing = (path: string): string => `${path} is not in the draft.`;
+
+/** A publish of a draft that changed after the admin reviewed its changes. */
+export const draftChangedSinceReview =
+  'The draft changed after you reviewed it. Review the changes again, then publish.';
+
+/** A publish or restore of a course whose draft is exactly its latest version. */
+export const nothingToPublish = 'Nothing to publish: the draft is the same as the latest version.';
+
+/** A version number the course's history does not have. */
+export const versionDoesNotExist = (slug: string, version: number): string =>
+  `Course "${slug}" has no version ${version}.`;
+
+/** A new course whose slug another course has. */
+export const courseSlugTaken = (slug: string): string =>
+  `A course with the slug "${slug}" exists already: choose another.`;
+
+/** course.json is the course: it can be changed, never removed. */
+export const courseJsonRequired = 'course.json cannot be removed: it is the course itself.';
+
+/** The draft's file of `path` is text (course.json, a module, a quiz) or an image; the save sent the other. */
+export const draftFileKind = (path: string, wants: 'text' | 'base64'): string =>
+  `${path}: send the file as ${wants === 'text' ? '"text"' : '"base64" (an image)'}.`;
+
+/** A base64 body that does not decode. */
+export const notBase64 = (path: string): string => `${path}: "base64" is not valid base64.`;
