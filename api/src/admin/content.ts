@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { adminMessages, type ContentLoadResult, contentResults } from '@coursekit/core';
+import { adminMessages, type ContentLoadResult, contentResults, courseNotOnServer } from '@coursekit/core';
 import { and, eq, ne } from 'drizzle-orm';
 import { readCourseFiles } from '../content/courseZip';
 import {
@@ -28,8 +28,6 @@ function contentDir(ctx: AppContext, course: CourseRef): string | undefined {
 }
 
 class NoFolder extends Error {}
-const noFolder = (slug: string) =>
-  `Course "${slug}" has no folder on this server (it came as a zip): import a new zip to change it.`;
 
 async function readFolder(ctx: AppContext, course: CourseRef) {
   const dir = contentDir(ctx, course);
@@ -70,7 +68,7 @@ export async function loadAllContent(
   } catch (err) {
     result =
       err instanceof NoFolder
-        ? contentResults.failed(noFolder(course.slug))
+        ? contentResults.failed(courseNotOnServer(course.slug))
         : failed(ctx, err, adminMessages.loadingModulesUnexpected);
   }
   await logAction(ctx, admin, 'content_loaded', null, {
@@ -135,7 +133,7 @@ export async function loadModuleContent(
   } catch (err) {
     result =
       err instanceof NoFolder
-        ? contentResults.failed(noFolder(ref.slug))
+        ? contentResults.failed(courseNotOnServer(ref.slug))
         : failed(ctx, err, adminMessages.loadingModuleUnexpected);
   }
   await logAction(ctx, admin, 'content_loaded', null, {

@@ -1,5 +1,5 @@
 import { adminEndpoints as E, ROLES } from '@coursekit/core';
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { courseParams, idParam } from '../http/params';
@@ -53,6 +53,21 @@ const roleParams = z.strictObject({ userId, role: z.enum(ROLES) });
 const moduleParams = z.strictObject({ moduleId: idParam });
 const jobParams = z.strictObject({ jobId: z.string().uuid('Not a job id') });
 
+/**
+ * A file for the admin to download (a course or package zip, the progress CSV): an attachment
+ * with its name, never kept by a cache on the way.
+ */
+function sendAttachment(res: Response, type: string, fileName: string, body: Buffer | string): void {
+  res
+    .status(200)
+    .set({
+      'Content-Type': type,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'no-store',
+    })
+    .send(body);
+}
+
 /** Every admin route of core's adminEndpoints, each behind the admin guard. */
 export function adminRoutes(ctx: AppContext) {
   const router = Router();
@@ -67,14 +82,7 @@ export function adminRoutes(ctx: AppContext) {
   );
   mount(router, ctx, E.adminExportCourse, { guard, params: courseParams }, async ({ auth, params, res }) => {
     const built = await exportCourse(ctx, auth, params.course);
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="${built.fileName}"`,
-        'Cache-Control': 'no-store',
-      })
-      .send(Buffer.from(built.zip));
+    sendAttachment(res, 'application/zip', built.fileName, Buffer.from(built.zip));
   });
   mount(router, ctx, E.adminImportCourse, { guard }, ({ auth, req }) => importCourse(ctx, auth, req));
   studioRoutes(router, ctx);
@@ -150,14 +158,7 @@ export function adminRoutes(ctx: AppContext) {
   mount(router, ctx, E.adminExportPackage, { guard }, async ({ auth, query, res }) => {
     const built = await exportCoursePackage(ctx, auth, query.format, query.course);
     // The quiz keys are inside: a download for the admin, never kept by a cache on the way.
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="${built.fileName}"`,
-        'Cache-Control': 'no-store',
-      })
-      .send(Buffer.from(built.zip));
+    sendAttachment(res, 'application/zip', built.fileName, Buffer.from(built.zip));
   });
 
   mount(router, ctx, E.adminImages, { guard }, () => listImages(ctx));
@@ -189,14 +190,7 @@ export function adminRoutes(ctx: AppContext) {
   mount(router, ctx, E.adminAnalyticsProgressCsv, { guard }, async ({ course, res }) => {
     const { file, csv } = await progressCsvExport(ctx, course);
     // Learners' names and e-mails: a download for the admin, never kept by a cache on the way.
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${file}"`,
-        'Cache-Control': 'no-store',
-      })
-      .send(csv);
+    sendAttachment(res, 'text/csv; charset=utf-8', file, csv);
   });
 
   return {

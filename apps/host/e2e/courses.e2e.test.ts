@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { expectAccessible, inBrowser, LEARNER_PASSWORD, signUp, uniqueEmail } from './journey';
+import {
+  completeModule,
+  expectAccessible,
+  inBrowser,
+  LEARNER_PASSWORD,
+  learnFinalQuiz,
+  signUp,
+  uniqueEmail,
+} from './journey';
 
 // Issue 15: many courses on one site. The catalog lists what `npm start` loads; the second course
 // ("Reading a Meter-Data Report", api/content/courses/reading-meter-data) is taken end to end at
@@ -19,56 +27,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The API as the signed-in learner of `page`, in the second course. */
-async function api(page: Page) {
-  const raw = await page.evaluate(() => localStorage.getItem('coursekit.session'));
-  const token = (JSON.parse(raw ?? '{}') as { access_token?: string }).access_token;
-  expect(token).toBeTruthy();
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${url}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  };
-}
-
-/** The final quiz's key, learned as a learner could: one throw-away attempt reveals each answer. */
-async function learnFinalQuiz(page: Page) {
-  const call = await api(page);
-  const cards = await call<Array<{ quiz: { id: number; kind: string } }>>('GET', `/courses/${SLUG}/quizzes`);
-  const final = cards.find((card) => card.quiz.kind === 'course')!;
-  const { questions } = await call<{ questions: Array<{ id: number; question_text: string }> }>(
-    'GET',
-    `/courses/${SLUG}/quizzes/${final.quiz.id}`,
-  );
-  const attempt = await call<{ id: number }>('POST', `/courses/${SLUG}/quizzes/${final.quiz.id}/attempts`);
-  const key = new Map<string, string>();
-  for (const question of questions) {
-    const result = await call<{ correct_answer: string }>('POST', `/attempts/${attempt.id}/answers`, {
-      question_id: question.id,
-      answer: 'A',
-    });
-    key.set(question.question_text, result.correct_answer);
-  }
-  await call('POST', `/attempts/${attempt.id}/complete`, {});
-  return { quizId: final.quiz.id, key };
-}
-
-async function completeModule(page: Page, moduleId: number, lessons: number) {
-  await page.goto(`/courses/${SLUG}/module/${moduleId}`);
-  const markComplete = page.getByRole('button', { name: 'Mark Complete' });
-  const dialog = page.getByRole('dialog');
-  for (let lesson = 0; lesson < lessons; lesson++) {
-    await markComplete.click();
-    if (lesson < lessons - 1) await page.getByText(`${lesson + 1} of ${lessons} lessons completed`).waitFor();
-  }
-  await dialog.getByText('Congratulations!').waitFor();
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  // Still in this course: nothing led back to the default course's routes.
+/** A module of the second course, done; still in this course (nothing led back to the default's routes). */
+async function completeSecondModule(page: Page, moduleId: number) {
+  await completeModule(page, moduleId, 3, SLUG);
   expect(new URL(page.url()).pathname.startsWith(`/courses/${SLUG}/`)).toBe(true);
 }
 
@@ -89,9 +50,9 @@ describe('a second course on the same site', () => {
       await page.getByRole('heading', { name: TITLE }).first().waitFor();
       await expectAccessible(page, 'second course dashboard');
 
-      for (const moduleId of [1, 2, 3]) await completeModule(page, moduleId, 3);
+      for (const moduleId of [1, 2, 3]) await completeSecondModule(page, moduleId);
 
-      const { quizId, key } = await learnFinalQuiz(page);
+      const { quizId, key } = await learnFinalQuiz(page, url, SLUG);
       await page.goto(`/courses/${SLUG}/quiz/${quizId}`);
       await page.getByRole('button', { name: 'Start Quiz' }).click();
       for (let n = 1; n <= key.size; n++) {

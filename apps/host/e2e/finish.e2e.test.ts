@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { expectAccessible, inBrowser, signUp, uniqueEmail } from './journey';
+import { completeModule, expectAccessible, inBrowser, learnFinalQuiz, signUp, uniqueEmail } from './journey';
 
 const url = inject('siteUrl');
 let browser: Browser;
@@ -14,77 +14,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The API as the signed-in learner of `page` (the session the site keeps in localStorage). */
-async function api(page: Page) {
-  const raw = await page.evaluate(() => localStorage.getItem('coursekit.session'));
-  const token = (JSON.parse(raw ?? '{}') as { access_token?: string }).access_token;
-  expect(token).toBeTruthy();
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${url}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  };
-}
-
-interface QuizCard {
-  quiz: { id: number; kind: string; title: string };
-}
-interface Question {
-  id: number;
-  question_text: string;
-}
-
-/**
- * The final quiz's key, learned the way a learner would: one throw-away attempt through the API
- * reveals each question's correct letter once it is answered.
- */
-async function learnFinalQuiz(page: Page) {
-  const call = await api(page);
-  const cards = await call<QuizCard[]>('GET', '/quizzes');
-  const final = cards.find((card) => card.quiz.kind === 'course');
-  if (!final) throw new Error('The course has no final quiz');
-  const { questions } = await call<{ questions: Question[] }>('GET', `/quizzes/${final.quiz.id}`);
-  const attempt = await call<{ id: number }>('POST', `/quizzes/${final.quiz.id}/attempts`);
-  const key = new Map<string, string>();
-  for (const question of questions) {
-    const result = await call<{ correct_answer: string }>('POST', `/attempts/${attempt.id}/answers`, {
-      question_id: question.id,
-      answer: 'A',
-    });
-    key.set(question.question_text, result.correct_answer);
-  }
-  await call('POST', `/attempts/${attempt.id}/complete`, {});
-  return { quizId: final.quiz.id, key };
-}
-
-async function completeModule(page: Page, moduleId: number) {
-  await page.goto(`/module/${moduleId}`);
-  const markComplete = page.getByRole('button', { name: 'Mark Complete' });
-  const dialog = page.getByRole('dialog');
-  for (let lesson = 0; lesson < 5; lesson++) {
-    await markComplete.click();
-    if (lesson < 4) await page.getByText(`${lesson + 1} of 5 lessons completed`).waitFor();
-  }
-  await dialog.getByText('Congratulations!').waitFor();
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 describe('a learner who finishes the course', () => {
   it('completes every lesson, passes the final quiz, gets a certificate and resets the course', async () => {
     await inBrowser(browser, url, 'learner-finishes', async (page) => {
       await signUp(page, uniqueEmail('gale'), 'Gale Morgan');
-      for (const moduleId of [1, 2, 3, 4, 5]) await completeModule(page, moduleId);
+      for (const moduleId of [1, 2, 3, 4, 5]) await completeModule(page, moduleId, 5);
 
       await page.goto('/course');
       await page.getByRole('heading', { name: 'Take the final quiz!' }).waitFor();
       await expectAccessible(page, 'dashboard, lessons done');
 
-      const { quizId, key } = await learnFinalQuiz(page);
+      const { quizId, key } = await learnFinalQuiz(page, url);
       await page.goto(`/quiz/${quizId}`);
       await page.getByRole('button', { name: 'Start Quiz' }).click();
       for (let n = 1; n <= key.size; n++) {

@@ -90,3 +90,66 @@ export async function newLearnerPage(
   await signUp(page, uniqueEmail(label));
   return { page, close: () => context.close() };
 }
+
+/**
+ * The API as the signed-in learner of `page` (the session the site keeps in localStorage): each
+ * call expects success and answers the JSON (undefined for 204).
+ */
+export async function learnerApi(page: Page, url: string) {
+  const raw = await page.evaluate(() => localStorage.getItem('coursekit.session'));
+  const token = (JSON.parse(raw ?? '{}') as { access_token?: string }).access_token;
+  expect(token).toBeTruthy();
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+}
+
+/** '' for the default course's paths, `/courses/{slug}` for another course's (site and API alike). */
+export const coursePrefix = (slug?: string): string => (slug ? `/courses/${slug}` : '');
+
+/**
+ * A course's final quiz key, learned the way a learner could: one throw-away attempt through the
+ * API reveals each question's correct letter once it is answered.
+ */
+export async function learnFinalQuiz(page: Page, url: string, slug?: string) {
+  const call = await learnerApi(page, url);
+  const prefix = coursePrefix(slug);
+  const cards = await call<Array<{ quiz: { id: number; kind: string } }>>('GET', `${prefix}/quizzes`);
+  const final = cards.find((card) => card.quiz.kind === 'course');
+  if (!final) throw new Error('The course has no final quiz');
+  const { questions } = await call<{ questions: Array<{ id: number; question_text: string }> }>(
+    'GET',
+    `${prefix}/quizzes/${final.quiz.id}`,
+  );
+  const attempt = await call<{ id: number }>('POST', `${prefix}/quizzes/${final.quiz.id}/attempts`);
+  const key = new Map<string, string>();
+  for (const question of questions) {
+    const result = await call<{ correct_answer: string }>('POST', `/attempts/${attempt.id}/answers`, {
+      question_id: question.id,
+      answer: 'A',
+    });
+    key.set(question.question_text, result.correct_answer);
+  }
+  await call('POST', `/attempts/${attempt.id}/complete`, {});
+  return { quizId: final.quiz.id, key };
+}
+
+/** Marks each of a module's `lessons` complete on its page, through to the module's Congratulations. */
+export async function completeModule(page: Page, moduleId: number, lessons: number, slug?: string) {
+  await page.goto(`${coursePrefix(slug)}/module/${moduleId}`);
+  const markComplete = page.getByRole('button', { name: 'Mark Complete' });
+  const dialog = page.getByRole('dialog');
+  for (let lesson = 0; lesson < lessons; lesson++) {
+    await markComplete.click();
+    if (lesson < lessons - 1) await page.getByText(`${lesson + 1} of ${lessons} lessons completed`).waitFor();
+  }
+  await dialog.getByText('Congratulations!').waitFor();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

@@ -115,6 +115,10 @@ export const courseZipTooLarge = (limit: number): string =>
 export const courseHasNoFolder = (slug: string): string =>
   `Course "${slug}" has no folder to export: load or import it once (npm run content:load -w @coursekit/api).`;
 
+/** Load Module / Load All Modules of a course whose folder is not on the server (a zip import or the studio made it). */
+export const courseNotOnServer = (slug: string): string =>
+  `Course "${slug}" has no folder on this server (it came as a zip or from the studio): change it in the studio or import a new zip.`;
+
 /** An imported image whose name another course's lessons already use (the image bucket is shared). */
 export const courseImageTaken = (file: string, slug: string): string =>
   `${file}: course "${slug}" already has an image of this name (images are shared by every course's lessons): rename it`;

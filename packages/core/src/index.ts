@@ -40,6 +40,7 @@ export {
   courseImageTaken,
   courseImportSummary,
   courseImportUploading,
+  courseNotOnServer,
   courseUpdatedMessage,
   courseZipTooLarge,
   makeDefaultQuestion,
