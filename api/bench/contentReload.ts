@@ -1,4 +1,5 @@
-// `npm run bench:content`: times the admin content pipeline on the real course (api/content) through
+// `npm run bench:content`: times the admin content pipeline on the real seed course (its folder in
+// api/content/courses) through
 // the admin API, on PGlite and, when DATABASE_URL is set, on PostgreSQL: the first load into an empty
 // database, a reload of unchanged content, and a reload after an edit, an added and a removed lesson.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHttpAdapter } from '@coursekit/core/http';
 import { withHttpAdmin } from '@coursekit/core/http/admin';
-import { CONTENT_DIR } from '../src/content/loader';
+import { SEED_COURSE_DIR } from '../src/content/loader';
 import { schema } from '../src/db/index';
 import { DRIVERS, signInAdmin, startServer } from '../src/test/harness';
 
@@ -14,7 +15,8 @@ const runs = Number(process.env.RUNS ?? 5);
 
 for (const driver of DRIVERS) {
   const contentDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-bench-content-'));
-  cpSync(CONTENT_DIR, contentDir, { recursive: true });
+  // The default course's folder, copied so the run can edit it (the server's contentDir).
+  cpSync(SEED_COURSE_DIR, contentDir, { recursive: true });
   const server = await startServer(driver, { contentDir });
   try {
     const { token } = await signInAdmin(server);
