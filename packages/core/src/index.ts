@@ -202,6 +202,7 @@ export type {
   LessonRef,
   LessonTab,
   ModuleAction,
+  ModuleStatus,
   ProgressInput,
   ProgressRef,
 } from './rules/progress';
@@ -212,6 +213,7 @@ export {
   lessonTab,
   moduleAction,
   moduleCompletionTarget,
+  moduleStatus,
   percent,
   sortLessons,
   summarizeProgress,
@@ -248,6 +250,8 @@ export {
   isOrphanedProgress,
   migrationTarget,
 } from './rules/stableTracking';
+export type { TestOutInput, TestOutSetting } from './rules/testOut';
+export { moduleTestOutScore, testedOutModules } from './rules/testOut';
 export type { ListedUser, UserSort } from './rules/userList';
 export {
   byCodePoint,
