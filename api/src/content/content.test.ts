@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { contentHash, lessonKey } from '@coursekit/core';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, schema } from '../db/index';
-import { applyCourse, lessonHtml, parseModuleMarkdown, readCourse } from './loader';
+import { TEST_OUT_SLUG, writeTestOutCourse } from '../test/testOutCourse';
+import { applyCourse, courseFolders, lessonHtml, parseModuleMarkdown, readCourse } from './loader';
 
 const filler = 'Facility data only helps when people can trust it and find it. '.repeat(3);
 
@@ -118,6 +119,43 @@ describe('the content loader', () => {
       [1, 'Content migration'],
       [2, 'Content migration'],
     ]);
+  });
+
+  it('gives each module its test-out threshold: the course’s, the module’s own, none when off', async () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'coursekit-test-out-'));
+    try {
+      writeTestOutCourse(scratch);
+      const on = await readCourse(scratch);
+      // course.json: passingScore 75 for the course, testOutScore 100 for module 1.
+      expect(on.modules.map((m) => m.testOutScore)).toEqual([100, 75, 75]);
+      await applyCourse(database.db, on);
+      const stored = await database.db
+        .select({ id: schema.modules.id, score: schema.modules.testOutScore })
+        .from(schema.modules)
+        .innerJoin(schema.courses, eq(schema.courses.id, schema.modules.courseId))
+        .where(eq(schema.courses.slug, TEST_OUT_SLUG))
+        .orderBy(asc(schema.modules.id));
+      expect(stored.map((m) => m.score)).toEqual([100, 75, 75]);
+
+      writeTestOutCourse(scratch, { enabled: false });
+      expect((await readCourse(scratch)).modules.map((m) => m.testOutScore)).toEqual([null, null, null]);
+
+      const file = path.join(scratch, 'course.json');
+      const course = JSON.parse(readFileSync(file, 'utf8'));
+      writeFileSync(file, JSON.stringify({ ...course, testOut: { enabled: true, passingScore: 0 } }));
+      await expect(readCourse(scratch)).rejects.toThrow(/passingScore/);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('ships every course with test-out off', async () => {
+    const folders = courseFolders();
+    expect(folders.length).toBeGreaterThan(1);
+    for (const folder of folders) {
+      const course = await readCourse(folder);
+      expect(course.modules.map((m) => m.testOutScore).every((score) => score === null)).toBe(true);
+    }
   });
 
   it('reads the real course in api/content, whatever modules exist', async () => {

@@ -2,7 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentHash, IMAGE_BUCKET, LESSON_HTML_SANITIZE_CONFIG, lessonKey } from '@coursekit/core';
+import {
+  contentHash,
+  IMAGE_BUCKET,
+  LESSON_HTML_SANITIZE_CONFIG,
+  lessonKey,
+  moduleTestOutScore,
+} from '@coursekit/core';
 import createDOMPurify from 'dompurify';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
@@ -57,8 +63,15 @@ export const CourseFileSchema = z.object({
       summary: z.string().optional(),
       description: z.string(),
       durationMinutes: z.number().int().positive().optional(),
+      /** This module's own test-out threshold, over the course's `testOut.passingScore`. */
+      testOutScore: z.number().int().min(1).max(100).optional(),
     }),
   ),
+  /**
+   * Test-out (issue 17): a learner whose latest pre-assessment has a module's questions right at or
+   * above the threshold tests out of that module. Absent or not enabled: off.
+   */
+  testOut: z.object({ enabled: z.boolean(), passingScore: z.number().int().min(1).max(100) }).optional(),
   quizzes: z.object({
     preAssessment: z.object({ title: z.string(), description: z.string(), passingScore: z.number() }),
     finalQuiz: z.object({ title: z.string(), description: z.string(), passingScore: z.number() }),
@@ -101,9 +114,12 @@ export interface CourseFacts {
   objectives: Array<{ id: string; text: string }>;
 }
 
+type ModuleFile = z.infer<typeof CourseFileSchema>['modules'][number];
+
 export interface CourseContent {
   course: CourseFacts;
-  modules: Array<z.infer<typeof CourseFileSchema>['modules'][number] & { order: number }>;
+  /** In order; `testOutScore` is the module's threshold as the course resolves it (null: off). */
+  modules: Array<Omit<ModuleFile, 'testOutScore'> & { order: number; testOutScore: number | null }>;
   lessons: LessonContent[];
   quizzes: Array<{
     kind: 'pre_assessment' | 'course';
@@ -167,7 +183,11 @@ export async function readCourse(dir = SEED_COURSE_DIR): Promise<CourseContent> 
       preAssessmentTime: course.preAssessmentTime,
       objectives: course.objectives,
     },
-    modules: course.modules.map((m, i) => ({ ...m, order: i + 1 })),
+    modules: course.modules.map((m, i) => ({
+      ...m,
+      order: i + 1,
+      testOutScore: moduleTestOutScore(course.testOut, m),
+    })),
     lessons,
     quizzes: [
       { kind: 'pre_assessment', ...preAssessment, questions: pre },
@@ -230,6 +250,7 @@ export async function applyCourse(
         description: m.description,
         durationMinutes: m.durationMinutes ?? null,
         orderIndex: m.order,
+        testOutScore: m.testOutScore,
       };
       await tx
         .insert(modules)

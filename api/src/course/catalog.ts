@@ -1,7 +1,8 @@
-import { type CatalogCourse, summarizeProgress } from '@coursekit/core';
+import type { CatalogCourse } from '@coursekit/core';
 import type { Request } from 'express';
 import { authenticate } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { ATTEMPT_JSON, type AttemptJson, summarizeLearner } from '../progress/summary';
 import { courseStructures, pickDefault } from './structure';
 
 interface CatalogRow {
@@ -24,7 +25,7 @@ interface CatalogRow {
     completed: boolean;
     updated_at: string;
   }>;
-  attempts: Array<{ course_id: number; quiz_id: number; passed: boolean; completed_at: string | null }>;
+  attempts: Array<AttemptJson & { course_id: number }>;
   certified: number[];
 }
 
@@ -37,8 +38,8 @@ const CATALOG_SQL = `select
     from courses c where c.status = 'published'), '[]') as courses,
   coalesce((select json_agg(json_build_object('course_id', p.course_id, 'lesson_id', p.lesson_id,
     'lesson_key', p.lesson_key, 'module_id', p.module_id, 'completed', p.completed, 'updated_at', p.updated_at)) from user_progress p where p.user_id = $1::uuid), '[]') as records,
-  coalesce((select json_agg(json_build_object('course_id', a.course_id, 'quiz_id', a.quiz_id, 'passed', a.passed,
-    'completed_at', a.completed_at)) from quiz_attempts a where a.user_id = $1::uuid and a.completed_at is not null),
+  coalesce((select json_agg(jsonb_build_object('course_id', a.course_id) || ${ATTEMPT_JSON}::jsonb)
+    from quiz_attempts a join quizzes q on q.id = a.quiz_id where a.user_id = $1::uuid and a.completed_at is not null),
     '[]') as attempts,
   coalesce((select json_agg(ct.course_id) from certificates ct where ct.user_id = $1::uuid), '[]') as certified`;
 
@@ -66,13 +67,12 @@ export async function catalog(ctx: AppContext, req: Request): Promise<{ courses:
     const structure = structures.get(c.id)!;
     let progress: CatalogCourse['progress'] = null;
     if (userId) {
-      const summary = summarizeProgress({
-        modules: structure.modules,
-        lessons: structure.lessons,
-        records: row!.records.filter((r) => r.course_id === c.id),
-        quizzes: structure.quizzes,
-        attempts: row!.attempts.filter((a) => a.course_id === c.id),
-      });
+      // The same summary as the course's progress read, test-out included.
+      const summary = summarizeLearner(
+        structure,
+        row!.records.filter((r) => r.course_id === c.id),
+        row!.attempts.filter((a) => a.course_id === c.id),
+      );
       progress = {
         completed_lessons: summary.completedLessons,
         total_lessons: summary.totalLessons,

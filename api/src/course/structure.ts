@@ -12,11 +12,21 @@ export interface CourseRef {
   is_default: boolean;
 }
 
-/** What progress needs of one course: modules, active lessons, quizzes — ids and order only. */
+/**
+ * What progress needs of one course: modules (with their test-out thresholds), active lessons,
+ * quizzes — ids and order only — and what test-out grades: the pre-assessment's questions, each
+ * with its key and module.
+ */
 export interface CourseStructure {
-  modules: Array<{ id: number; order_index: number }>;
+  modules: Array<{ id: number; order_index: number; test_out_score: number | null }>;
   lessons: Array<{ id: number; lesson_key: string; module_id: number; order: number }>;
   quizzes: Array<{ id: number; kind: 'pre_assessment' | 'course' }>;
+  preAssessmentQuestions: Array<{
+    id: number;
+    quiz_id: number;
+    module_id: number | null;
+    correct_answer: 'A' | 'B' | 'C' | 'D';
+  }>;
 }
 
 /** The platform's courses (not their structure), as of one course_version. */
@@ -44,13 +54,21 @@ const LIST_SQL = `select
 // The structure of some courses, each with the structure_version it is as of: one statement, one
 // snapshot, whatever the number of courses asked for.
 const STRUCTURE_SQL = `select c.id, c.structure_version::text as version,
-  coalesce((select json_agg(json_build_object('id', m.id, 'order_index', m.order_index) order by m.id)
-    from modules m where m.course_id = c.id), '[]') as modules,
+  coalesce((select json_agg(json_build_object('id', m.id, 'order_index', m.order_index,
+    'test_out_score', m.test_out_score) order by m.id) from modules m where m.course_id = c.id), '[]') as modules,
   coalesce((select json_agg(json_build_object('id', l.id, 'lesson_key', l.lesson_key, 'module_id', l.module_id,
     'order', l."order") order by l.id) from lessons l where l.course_id = c.id and l.is_active), '[]') as lessons,
   coalesce((select json_agg(json_build_object('id', q.id, 'kind', q.kind) order by q.id)
-    from quizzes q where q.course_id = c.id), '[]') as quizzes
+    from quizzes q where q.course_id = c.id), '[]') as quizzes,
+  coalesce((select json_agg(json_build_object('id', qq.id, 'quiz_id', qq.quiz_id, 'module_id', qq.module_id,
+    'correct_answer', qq.correct_answer) order by qq.id) from quiz_questions qq join quizzes q on q.id = qq.quiz_id
+    where q.course_id = c.id and q.kind = 'pre_assessment'), '[]') as pre_assessment_questions
   from courses c where c.id = any($1::int[])`;
+
+type StructureRow = Omit<VersionedStructure, 'preAssessmentQuestions'> & {
+  id: number;
+  pre_assessment_questions: CourseStructure['preAssessmentQuestions'];
+};
 
 type VersionedStructure = CourseStructure & { version: string };
 
@@ -174,7 +192,7 @@ export async function courseList(ctx: Ctx): Promise<CourseList> {
   return list!;
 }
 
-const EMPTY: CourseStructure = { modules: [], lessons: [], quizzes: [] };
+const EMPTY: CourseStructure = { modules: [], lessons: [], quizzes: [], preAssessmentQuestions: [] };
 
 /**
  * The structure of several courses from this instance's memory. Each wanted course comes with the
@@ -207,15 +225,13 @@ export async function courseStructures(
     // The common case (a learner's progress read after a change): one slot, shared with concurrent readers.
     const [w] = stale;
     const loaded = await read(slotOf(w!.id), freshFor(w!.version), async () => {
-      const [row] = await ctx.database.query<VersionedStructure & { id: number }>(STRUCTURE_SQL, [[w!.id]]);
+      const [row] = await ctx.database.query<StructureRow>(STRUCTURE_SQL, [[w!.id]]);
       return row && structureOf(row);
     });
     result.set(w!.id, loaded ?? EMPTY);
   } else if (stale.length > 1) {
     const generations = new Map(stale.map((w) => [w.id, slotOf(w.id).generation]));
-    const rows = await ctx.database.query<VersionedStructure & { id: number }>(STRUCTURE_SQL, [
-      stale.map((w) => w.id),
-    ]);
+    const rows = await ctx.database.query<StructureRow>(STRUCTURE_SQL, [stale.map((w) => w.id)]);
     for (const row of rows) {
       const slot = slotOf(row.id);
       const loaded = structureOf(row);
@@ -227,11 +243,12 @@ export async function courseStructures(
   return result;
 }
 
-const structureOf = (row: VersionedStructure): VersionedStructure => ({
+const structureOf = (row: StructureRow): VersionedStructure => ({
   version: row.version,
   modules: row.modules,
   lessons: row.lessons,
   quizzes: row.quizzes,
+  preAssessmentQuestions: row.pre_assessment_questions,
 });
 
 /** One course's structure, as of `seenVersion` (see courseStructures). */

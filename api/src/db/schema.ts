@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   doublePrecision,
   foreignKey,
@@ -381,9 +382,18 @@ export const modules = pgTable(
     summary: text('summary'),
     durationMinutes: integer('duration_minutes'),
     orderIndex: integer('order_index').notNull(),
+    /**
+     * Test-out (issue 17): the percent of this module's pre-assessment questions a learner answers
+     * right to test out of it (course.json's `testOut`, resolved per module by core's
+     * moduleTestOutScore); null when the course has test-out off.
+     */
+    testOutScore: integer('test_out_score'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.courseId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.id] }),
+    check('modules_test_out_score', sql`${t.testOutScore} between 1 and 100`),
+  ],
 );
 
 export const lessons = pgTable(

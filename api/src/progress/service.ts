@@ -3,7 +3,6 @@ import {
   moduleDoesNotExist,
   type ProgressRecord,
   type ProgressState,
-  summarizeProgress,
 } from '@coursekit/core';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -11,6 +10,7 @@ import { moduleExists } from '../course/service';
 import { type CourseRef, courseStructure } from '../course/structure';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
+import { ATTEMPT_JSON, type AttemptJson, summarizeLearner } from './summary';
 
 const { userProgress, quizAttempts } = schema;
 
@@ -28,13 +28,14 @@ interface RecordJson {
 interface StateRow {
   version: string | null;
   records: RecordJson[];
-  attempts: Array<{ quiz_id: number; passed: boolean; completed_at: string | null }>;
+  attempts: AttemptJson[];
   /** Completion only: 1 when the lesson key named an active lesson (and the row was written). */
   written?: number;
 }
 
-// The learner's records and completed attempts, plus the course's structure_version to check the
-// cached structure against, in one statement (json_agg: one row whatever the number of records).
+// The learner's records and completed attempts (with the pre-assessment's answers when the course
+// has test-out on), plus the course's structure_version to check the cached structure against, in
+// one statement (json_agg: one row whatever the number of records).
 const RECORD_JSON = `json_build_object('id', p.id, 'user_id', p.user_id, 'lesson_id', p.lesson_id,
   'lesson_key', p.lesson_key, 'module_id', p.module_id, 'completed', p.completed, 'lesson_order', p.lesson_order,
   'tracking_method', p.tracking_method, 'updated_at', p.updated_at)`;
@@ -42,8 +43,8 @@ const STATE_COLUMNS = (
   records: string,
 ) => `(select structure_version::text from courses where id = $2) as version,
   coalesce((select json_agg(${RECORD_JSON} order by p.id) from ${records} p), '[]') as records,
-  coalesce((select json_agg(json_build_object('quiz_id', a.quiz_id, 'passed', a.passed, 'completed_at', a.completed_at))
-    from quiz_attempts a where a.user_id = $1 and a.course_id = $2 and a.completed_at is not null), '[]') as attempts`;
+  coalesce((select json_agg(${ATTEMPT_JSON}) from quiz_attempts a join quizzes q on q.id = a.quiz_id
+    where a.user_id = $1 and a.course_id = $2 and a.completed_at is not null), '[]') as attempts`;
 const STATE_SQL = `select ${STATE_COLUMNS('(select * from user_progress where user_id = $1 and course_id = $2)')}`;
 
 // Completion: look the lesson up, upsert the row and read the state back in one statement. The
@@ -74,17 +75,7 @@ const toRecord = (row: RecordJson): ProgressRecord => ({
 async function stateOf(ctx: AppContext, courseId: number, row: StateRow): Promise<ProgressState> {
   const course = await courseStructure(ctx, courseId, row.version);
   const records = row.records.map(toRecord);
-  const summary = summarizeProgress({
-    modules: course.modules,
-    lessons: course.lessons,
-    records,
-    quizzes: course.quizzes,
-    attempts: row.attempts.map((a) => ({
-      ...a,
-      completed_at: a.completed_at ? new Date(a.completed_at).toISOString() : null,
-    })),
-  });
-  return { records, summary };
+  return { records, summary: summarizeLearner(course, records, row.attempts) };
 }
 
 /**

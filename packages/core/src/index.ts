@@ -203,6 +203,7 @@ export type {
   LessonRef,
   LessonTab,
   ModuleAction,
+  ModuleStatus,
   ProgressInput,
   ProgressRef,
 } from './rules/progress';
@@ -213,6 +214,7 @@ export {
   lessonTab,
   moduleAction,
   moduleCompletionTarget,
+  moduleStatus,
   percent,
   sortLessons,
   summarizeProgress,
@@ -249,6 +251,8 @@ export {
   isOrphanedProgress,
   migrationTarget,
 } from './rules/stableTracking';
+export type { TestOutInput, TestOutSetting } from './rules/testOut';
+export { moduleTestOutScore, testedOutModules } from './rules/testOut';
 export type { ListedUser, UserSort } from './rules/userList';
 export {
   byCodePoint,

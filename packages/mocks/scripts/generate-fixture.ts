@@ -17,6 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { moduleTestOutScore, type TestOutSetting } from '@coursekit/core';
 import { marked, type Token, type Tokens } from 'marked';
 import { parseModuleMarkdown } from '../../../api/src/content/moduleMarkdown';
 
@@ -67,7 +68,9 @@ interface CourseFile {
     summary?: string;
     description: string;
     durationMinutes?: number;
+    testOutScore?: number;
   }>;
+  testOut?: TestOutSetting;
   quizzes: Record<
     'preAssessment' | 'finalQuiz',
     { title: string; description: string; passingScore: number }
@@ -125,6 +128,8 @@ export function buildFixtureData(dir = CONTENT_DIR) {
         if (!q) return [];
         return [
           {
+            // The module whose quiz file holds it, as the API's loader records it (test-out grades by it).
+            module_id: moduleId,
             question_text: q.question_text,
             option_a: q.option_a,
             option_b: q.option_b,
@@ -159,6 +164,8 @@ export function buildFixtureData(dir = CONTENT_DIR) {
         summary: m.summary ?? m.description,
         description: m.description,
         duration_minutes: m.durationMinutes ?? null,
+        // The threshold as the API's loader resolves it (core's rule); null with test-out off.
+        test_out_score: moduleTestOutScore(course.testOut, m),
         lessons: sections.map((s) => ({ title: s.title, content: openingHtml(s.body) })),
       };
     }),

@@ -25,10 +25,14 @@ export function buildOutline(fixture: CourseFixture): CourseOutline {
   };
 }
 
+/** A question as the memory store keeps it: with its key and the module it is about. */
+export type MemoryQuestion = QuizQuestionWithKey & { module_id: number | null };
+
 /**
  * The course a memory store serves, from a fixture: its outline, modules in order (with their
  * reading times), lessons with their stable keys
- * (core's lessonKey), the pre-assessment (quiz 1) and the course quiz (quiz 2) with their keys.
+ * (core's lessonKey), the pre-assessment (quiz 1) and the course quiz (quiz 2) with their keys and
+ * modules, and each module's test-out threshold (null: off).
  */
 export function buildCourse(fixture: CourseFixture, options: { withQuizzes: boolean }) {
   const modules: Module[] = fixture.modules.map((m, i) => ({
@@ -54,7 +58,7 @@ export function buildCourse(fixture: CourseFixture, options: { withQuizzes: bool
     })),
   );
   const quizzes: Quiz[] = [];
-  const questions: QuizQuestionWithKey[] = [];
+  const questions: MemoryQuestion[] = [];
   if (options.withQuizzes) {
     (
       [
@@ -77,5 +81,6 @@ export function buildCourse(fixture: CourseFixture, options: { withQuizzes: bool
       });
     });
   }
-  return { outline: buildOutline(fixture), modules, lessons, quizzes, questions };
+  const testOutScores = fixture.modules.map((m) => ({ id: m.id, test_out_score: m.test_out_score }));
+  return { outline: buildOutline(fixture), modules, lessons, quizzes, questions, testOutScores };
 }

@@ -11,7 +11,7 @@ export { createHandlers } from './createHandlers';
 export type { MemoryAdapterOptions } from './createMemoryAdapter';
 export { createMemoryAdapter } from './createMemoryAdapter';
 export type { CourseFixture, FixtureQuestion, FixtureQuiz } from './fixtures/courseFixture';
-export { courseFixture } from './fixtures/courseFixture';
+export { courseFixture, withTestOut } from './fixtures/courseFixture';
 export type { AdminScenario, ScenarioName, ScenarioOptions } from './scenarios';
 export { SCENARIOS, scenarioOptions } from './scenarios';
 export type { MemoryStore } from './store/createMemoryStore';

@@ -9,6 +9,7 @@ const mp = (moduleId: number, progressPercentage: number, isUnlocked: boolean): 
   totalLessons: 5,
   completedLessons: progressPercentage / 20,
   firstLessonCompleted: true,
+  testedOut: false,
 });
 
 describe('host events from progress', () => {

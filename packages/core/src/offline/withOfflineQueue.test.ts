@@ -30,13 +30,27 @@ const lessons: Lesson[] = modules.flatMap((m) =>
 
 /** A backend in memory whose network can be pulled, recording every write it receives. */
 function backend() {
-  const state = { down: false, records: new Map<string, ProgressRecord>(), writes: [] as string[] };
+  const state = {
+    down: false,
+    records: new Map<string, ProgressRecord>(),
+    writes: [] as string[],
+    /** The modules the server says the learner tested out of. */
+    testedOut: new Set<number>(),
+  };
   const guard = () => {
     if (state.down) throw new CourseError('network_error', 'Network error');
   };
   const progressState = () => {
     const records = [...state.records.values()];
-    return { records, summary: summarizeProgress({ modules, lessons, records, quizzes: [], attempts: [] }) };
+    const summary = summarizeProgress({
+      modules,
+      lessons,
+      records,
+      quizzes: [],
+      attempts: [],
+      testedOut: state.testedOut,
+    });
+    return { records, summary };
   };
   const adapter = {
     course: {
@@ -121,6 +135,18 @@ describe('the offline queue', () => {
     expect(JSON.parse(storage.data.get('coursekit.offline-queue')!)).toHaveLength(1);
     expect((await offline.progress.get()).summary.completedLessons).toBe(1);
     expect(state.writes).toEqual([]);
+  });
+
+  it('keeps the modules the server said were tested out of in what it shows offline', async () => {
+    const { state, adapter } = backend();
+    state.testedOut = new Set([1]);
+    const offline = withOfflineQueue(adapter, { storage: memoryStorage(), retryMs: 60_000 });
+    await loaded(offline);
+    state.down = true;
+    const shown = await offline.progress.setLessonCompleted('module_2_1_l', true);
+    expect(shown.summary.modules.map((m) => m.testedOut)).toEqual([true, false]);
+    // Module 1's lessons are passed over: the next lesson is module 2's second, not module 1's first.
+    expect(shown.summary).toMatchObject({ completedLessons: 1, nextModuleId: 2, nextLessonId: 22 });
   });
 
   it('survives a reload and sends each lesson once, in order, when the network is back', async () => {

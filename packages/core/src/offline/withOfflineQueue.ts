@@ -141,7 +141,16 @@ export function withOfflineQueue(
     }
     // The summary can only be recomputed once every module's lessons are known.
     if (!modules?.every((m) => lessonsByModule.has(m.id))) return { records, summary: last.summary };
-    const summary = summarizeProgress({ modules, lessons: allLessons, records, quizzes: [], attempts: [] });
+    // Quiz results and the modules tested out of only change on the server: keep the last ones.
+    const testedOut = new Set(last.summary.modules.filter((m) => m.testedOut).map((m) => m.moduleId));
+    const summary = summarizeProgress({
+      modules,
+      lessons: allLessons,
+      records,
+      quizzes: [],
+      attempts: [],
+      testedOut,
+    });
     const { quizPassed, hasPreAssessment, preAssessmentPassed } = last.summary;
     return {
       records,

@@ -7,6 +7,7 @@ import {
   lessonTab,
   moduleAction,
   moduleCompletionTarget,
+  moduleStatus,
   percent,
   summarizeProgress,
 } from './progress';
@@ -181,6 +182,77 @@ describe('progress summary', () => {
   });
 });
 
+describe('progress summary with test-out (issue 17)', () => {
+  const moduleTwo = new Set([2]);
+  const summary = (
+    records: ReturnType<typeof done>,
+    testedOut?: ReadonlySet<number>,
+    attempts: Array<ReturnType<typeof attempt>> = [],
+  ) => summarizeProgress({ modules, lessons, records, quizzes, attempts, testedOut });
+
+  it('marks the module tested out and counts none of its lessons as completed', () => {
+    const s = summary([], moduleTwo);
+    expect(s.modules.map((m) => m.testedOut)).toEqual([false, true, false]);
+    expect(s.modules[1]).toMatchObject({ completedLessons: 0, progressPercentage: 0 });
+    expect(s).toMatchObject({ completedLessons: 0, progressPercentage: 0, isComplete: false });
+    // Its row is open (its lessons stay there to read); the next lesson is still module 1's.
+    expect(isModuleRowOpen(s.modules[1]!)).toBe(true);
+    expect(s).toMatchObject({ nextModuleId: 1, nextLessonId: 101 });
+  });
+
+  it('the next lesson passes over a module tested out of, and the module after it unlocks once module 1 is done', () => {
+    const before = summary([], moduleTwo);
+    expect(before.modules.map((m) => m.isUnlocked)).toEqual([true, false, false]);
+    const s = summary(done(101, 102, 103), moduleTwo);
+    expect(s).toMatchObject({
+      nextModuleId: 3,
+      nextLessonId: 301,
+      completedLessons: 3,
+      progressPercentage: 33,
+    });
+    expect(s.modules.map((m) => m.isUnlocked)).toEqual([true, true, true]);
+    // Without test-out the same records leave module 3 locked and module 2 next.
+    const off = summary(done(101, 102, 103));
+    expect(off).toMatchObject({ nextModuleId: 2, nextLessonId: 201 });
+    expect(off.modules.map((m) => [m.isUnlocked, m.testedOut])).toEqual([
+      [true, false],
+      [true, false],
+      [false, false],
+    ]);
+  });
+
+  it('counts the lessons a learner reads anyway, without calling them tested out any less', () => {
+    const s = summary(done(101, 201), moduleTwo);
+    expect(s.modules[1]).toMatchObject({ completedLessons: 1, progressPercentage: 33, testedOut: true });
+    expect(s.completedLessons).toBe(2);
+  });
+
+  it('leaves the course complete only with the final quiz passed', () => {
+    const rest = done(101, 102, 103, 301, 302, 303);
+    const noQuiz = summary(rest, moduleTwo, [attempt(1, true, 1)]);
+    expect(noQuiz).toMatchObject({
+      isComplete: true,
+      courseComplete: false,
+      completedLessons: 6,
+      progressPercentage: 67,
+      nextModuleId: null,
+      nextLessonId: null,
+    });
+    const passed = summary(rest, moduleTwo, [attempt(2, true, 2)]);
+    expect(passed).toMatchObject({ isComplete: true, courseComplete: true, completedLessons: 6 });
+    // The same records without test-out: module 2 is still to do.
+    expect(summary(rest, undefined, [attempt(2, true, 2)])).toMatchObject({
+      isComplete: false,
+      courseComplete: false,
+      nextLessonId: 201,
+    });
+  });
+
+  it('ignores a tested-out id that is not a module of the course', () => {
+    expect(summary(done(101), new Set([9]))).toEqual(summary(done(101)));
+  });
+});
+
 describe('completed lessons are matched by stable key', () => {
   it('survive a reload that renumbers lesson ids; legacy records match by id', () => {
     const reloaded = lessons.map((l) => ({ ...l, id: l.id + 1000 }));
@@ -202,6 +274,7 @@ describe('module completion target (learner §4)', () => {
       completedLessons: 0,
       isUnlocked: true,
       firstLessonCompleted: true,
+      testedOut: false,
     })),
   });
   it('a module below 100% leads back to itself', () => {
@@ -218,6 +291,23 @@ describe('module completion target (learner §4)', () => {
   });
   it('after the last module, the quizzes', () => {
     expect(moduleCompletionTarget(3, summaryWith([0, 0, 100]), modules)).toEqual({
+      path: '/quizzes',
+      type: 'quiz',
+    });
+  });
+  it('a module tested out of counts as finished, and is passed over as the next one', () => {
+    const testedOut = (summary: ReturnType<typeof summaryWith>, ...ids: number[]) => ({
+      modules: summary.modules.map((m) => ({ ...m, testedOut: ids.includes(m.moduleId) })),
+    });
+    expect(moduleCompletionTarget(1, testedOut(summaryWith([100, 0, 0]), 2), modules)).toEqual({
+      path: '/module/3',
+      type: 'module',
+    });
+    expect(moduleCompletionTarget(2, testedOut(summaryWith([0, 0, 0]), 2), modules)).toEqual({
+      path: '/module/3',
+      type: 'module',
+    });
+    expect(moduleCompletionTarget(1, testedOut(summaryWith([100, 0, 0]), 2, 3), modules)).toEqual({
       path: '/quizzes',
       type: 'quiz',
     });
@@ -245,7 +335,25 @@ describe('what tabs and module buttons stand for (the widgets choose the words)'
     ]);
   });
   it('module buttons: 0 start, between continue, 100 complete', () => {
-    expect([0, 1, 99, 100].map(moduleAction)).toEqual(['start', 'continue', 'continue', 'complete']);
+    expect([0, 1, 99, 100].map((p) => moduleAction(p))).toEqual([
+      'start',
+      'continue',
+      'continue',
+      'complete',
+    ]);
+  });
+  it('a module tested out of leads on, whatever its percent', () => {
+    expect([0, 40, 100].map((p) => moduleAction(p, true))).toEqual(['complete', 'complete', 'complete']);
+  });
+  it('module badges: complete at 100, else tested out when tested out of, else in progress', () => {
+    const status = (progressPercentage: number, testedOut: boolean) =>
+      moduleStatus({ progressPercentage, testedOut });
+    expect([status(100, false), status(100, true), status(40, true), status(0, false)]).toEqual([
+      'complete',
+      'complete',
+      'testedOut',
+      'inProgress',
+    ]);
   });
   it('percent rounds and guards against zero', () => {
     expect(percent(1, 3)).toBe(33);

@@ -24,6 +24,12 @@ export interface ProgressInput {
   quizzes: ReadonlyArray<Pick<Quiz, 'id' | 'kind'>>;
   /** Completed attempts of this learner. */
   attempts: ReadonlyArray<AttemptRef>;
+  /**
+   * The modules the learner tested out of (testedOutModules; none when absent): their lessons count
+   * as done for unlocking, the next lesson, completion targets and course completion, but never as
+   * completed lessons.
+   */
+  testedOut?: ReadonlySet<number>;
 }
 
 /** Lessons in course order: by module order, then lesson order. */
@@ -59,25 +65,35 @@ export function summarizeProgress(input: ProgressInput): ProgressSummary {
   const modules = [...input.modules].sort((a, b) => a.order_index - b.order_index);
   const lessons = sortLessons(input.lessons, modules);
   const done = completedLessonIds(lessons, input.records);
+  const testedOut = input.testedOut ?? new Set<number>();
+  // What unlocking, the next lesson and completion go by: completed, or in a module tested out of.
+  // The counts and percentages below stay those of completed lessons: nothing is invented.
+  const settled = (l: LessonRef) => done.has(l.id) || testedOut.has(l.module_id);
 
   const moduleProgress: ModuleProgress[] = [];
-  let previousComplete = true;
+  let previousSettled = true;
   modules.forEach((m, index) => {
     const own = lessons.filter((l) => l.module_id === m.id);
     const completed = own.filter((l) => done.has(l.id)).length;
     const progressPercentage = percent(completed, own.length);
+    const isTestedOut = testedOut.has(m.id);
+    const isUnlocked = index === 0 || previousSettled;
     moduleProgress.push({
       moduleId: m.id,
       totalLessons: own.length,
       completedLessons: completed,
       progressPercentage,
-      isUnlocked: index === 0 || previousComplete,
-      firstLessonCompleted: opensModuleRow(index, completed),
+      isUnlocked,
+      // A module tested out of shows its row open: its lessons stay there to read.
+      firstLessonCompleted: opensModuleRow(index, completed) || isTestedOut,
+      testedOut: isTestedOut,
     });
-    previousComplete = progressPercentage === 100;
+    // Testing out skips a module, not the ones before it: a module tested out of unlocks the next
+    // only once it is unlocked itself (module 1 done, module 2 tested out: module 3 opens).
+    previousSettled = progressPercentage === 100 || (isTestedOut && isUnlocked);
   });
 
-  const next = lessons.find((l) => !done.has(l.id)) ?? null;
+  const next = lessons.find((l) => !settled(l)) ?? null;
   const latestRecord = [...input.records]
     .filter((r) => r.completed)
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
@@ -89,7 +105,7 @@ export function summarizeProgress(input: ProgressInput): ProgressSummary {
   const courseAttempts = input.attempts.filter((a) => kindOf.get(a.quiz_id) === 'course');
   const preAttempts = input.attempts.filter((a) => kindOf.get(a.quiz_id) === 'pre_assessment');
   const quizPassed = courseAttempts.some((a) => a.passed);
-  const isComplete = lessons.length > 0 && done.size === lessons.length;
+  const isComplete = lessons.length > 0 && lessons.every(settled);
 
   return {
     totalLessons: lessons.length,
@@ -101,6 +117,7 @@ export function summarizeProgress(input: ProgressInput): ProgressSummary {
     lastLessonId: lastLesson?.id ?? null,
     nextModuleId: next?.module_id ?? null,
     nextLessonId: next?.id ?? null,
+    // Test-out never stands in for the final quiz: the course (and its certificate) still needs it.
     courseComplete: isComplete && quizPassed,
     quizPassed,
     hasPreAssessment: preAttempts.length > 0,
@@ -126,17 +143,23 @@ export function isModuleRowOpen(progress: Pick<ModuleProgress, 'firstLessonCompl
 
 /**
  * getModuleCompletionTarget (learner §4/§7): a module below 100% leads back to itself; a finished
- * one to the next module in order; after the last module, to the quizzes.
+ * one to the next module in order; after the last module, to the quizzes. A module tested out of
+ * counts as finished, and is passed over as the next one (as the next lesson passes over it).
  */
 export function moduleCompletionTarget(
   moduleId: number,
   summary: Pick<ProgressSummary, 'modules'>,
   modules: ReadonlyArray<Pick<Module, 'id' | 'order_index'>>,
 ): CompletionTarget {
-  const progress = summary.modules.find((m) => m.moduleId === moduleId);
-  if (!progress || progress.progressPercentage < 100) return { path: `/module/${moduleId}`, type: 'module' };
+  const progressOf = (id: number) => summary.modules.find((m) => m.moduleId === id);
+  const progress = progressOf(moduleId);
+  if (!progress || (progress.progressPercentage < 100 && !progress.testedOut)) {
+    return { path: `/module/${moduleId}`, type: 'module' };
+  }
   const ordered = [...modules].sort((a, b) => a.order_index - b.order_index);
-  const next = ordered[ordered.findIndex((m) => m.id === moduleId) + 1];
+  const next = ordered
+    .slice(ordered.findIndex((m) => m.id === moduleId) + 1)
+    .find((m) => !progressOf(m.id)?.testedOut);
   return next ? { path: `/module/${next.id}`, type: 'module' } : { path: '/quizzes', type: 'quiz' };
 }
 
@@ -161,8 +184,25 @@ export function lessonTab(index: number): LessonTab {
 /** What a module row's button does; the widget's string catalogue says it in the host's words. */
 export type ModuleAction = 'start' | 'continue' | 'complete';
 
-/** learner §2/§4: the module row's button at a percent: start at 0, continue below 100, complete at 100. */
-export function moduleAction(progressPercentage: number): ModuleAction {
-  if (progressPercentage <= 0) return 'start';
-  return progressPercentage >= 100 ? 'complete' : 'continue';
+/**
+ * learner §2/§4: the module row's button at a percent: start at 0, continue below 100, complete at
+ * 100. A module tested out of leads on as a complete one does ('complete': to its completion target).
+ */
+export function moduleAction(progressPercentage: number, testedOut = false): ModuleAction {
+  if (progressPercentage >= 100 || testedOut) return 'complete';
+  return progressPercentage <= 0 ? 'start' : 'continue';
+}
+
+/** What a module's badge says; the widget's string catalogue says it in the host's words. */
+export type ModuleStatus = 'complete' | 'testedOut' | 'inProgress';
+
+/**
+ * A module's badge: complete at 100%; below that, tested out when the learner tested out of it
+ * (never shown as complete: its lessons were not read); otherwise in progress.
+ */
+export function moduleStatus(
+  progress: Pick<ModuleProgress, 'progressPercentage' | 'testedOut'>,
+): ModuleStatus {
+  if (progress.progressPercentage >= 100) return 'complete';
+  return progress.testedOut ? 'testedOut' : 'inProgress';
 }

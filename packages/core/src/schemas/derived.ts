@@ -15,6 +15,12 @@ export const ModuleProgressSchema = z.object({
    * completed (admin §3). The name is the spec's wire field; read it through isModuleRowOpen.
    */
   firstLessonCompleted: z.boolean(),
+  /**
+   * The learner tested out of this module (its pre-assessment questions at or above the course's
+   * threshold): its lessons count as done for unlocking, the next lesson and completion, while
+   * completedLessons and progressPercentage still count only the lessons completed.
+   */
+  testedOut: z.boolean(),
 });
 export type ModuleProgress = z.infer<typeof ModuleProgressSchema>;
 
@@ -23,14 +29,14 @@ export const ProgressSummarySchema = z.object({
   completedLessons: z.number(),
   /** Rounded percent of all active lessons completed. */
   progressPercentage: z.number(),
-  /** Every active lesson completed (and at least one exists). */
+  /** Every active lesson completed or in a module tested out of (and at least one exists). */
   isComplete: z.boolean(),
   hasStarted: z.boolean(),
   lastModuleId: z.nullable(z.number()),
   lastLessonId: z.nullable(z.number()),
   nextModuleId: z.nullable(z.number()),
   nextLessonId: z.nullable(z.number()),
-  /** All lessons done and a course quiz passed. */
+  /** All lessons done (isComplete) and a course quiz passed: test-out never replaces the quiz. */
   courseComplete: z.boolean(),
   quizPassed: z.boolean(),
   hasPreAssessment: z.boolean(),

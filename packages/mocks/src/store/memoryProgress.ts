@@ -6,12 +6,13 @@ import {
   moduleDoesNotExist,
   type ProgressState,
   summarizeProgress,
+  testedOutModules,
 } from '@coursekit/core';
 import { type MemoryTables, now } from './memoryTables';
 
 /** The course's modules and lessons, and each learner's progress, summarised by core's rules. */
 export function memoryProgress(tables: MemoryTables) {
-  const { modules, lessons, quizzes, progress, attempts, nextId } = tables;
+  const { modules, lessons, quizzes, questions, testOutScores, progress, attempts, nextId } = tables;
 
   function checkModule(moduleId: number): void {
     if (!modules.some((m) => m.id === moduleId))
@@ -20,12 +21,15 @@ export function memoryProgress(tables: MemoryTables) {
 
   function progressState(userId: string): ProgressState {
     const records = progress.filter((r) => r.user_id === userId);
+    const completed = attempts.filter((a) => a.user_id === userId && a.completed_at !== null);
     const summary = summarizeProgress({
       modules,
       lessons,
       records,
       quizzes,
-      attempts: attempts.filter((a) => a.user_id === userId && a.completed_at !== null),
+      attempts: completed,
+      // As the API: the modules this learner tested out of, by core's rule (none with test-out off).
+      testedOut: testedOutModules({ modules: testOutScores, quizzes, questions, attempts: completed }),
     });
     return { records: records.map((r) => ({ ...r })), summary };
   }

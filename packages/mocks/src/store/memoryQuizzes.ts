@@ -22,8 +22,13 @@ import {
 } from '@coursekit/core';
 import { type MemoryTables, now } from './memoryTables';
 
-const publicQuestion = ({ correct_answer: _c, explanation: _e, ...q }: QuizQuestionWithKey): QuizQuestion =>
-  q;
+/** A question as a learner receives it: without its key, its explanation or the module it is about. */
+const publicQuestion = ({
+  correct_answer: _c,
+  explanation: _e,
+  module_id: _m,
+  ...q
+}: QuizQuestionWithKey & { module_id?: number | null }): QuizQuestion => q;
 
 /**
  * Quizzes and attempts (learner §4): what may be answered, what is stored and how a review reads

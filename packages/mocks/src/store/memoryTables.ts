@@ -38,7 +38,7 @@ export function now(): string {
  */
 export function createMemoryTables(options: ScenarioOptions, fixture: CourseFixture) {
   let sequence = 0;
-  const { outline, modules, lessons, quizzes, questions } = buildCourse(fixture, {
+  const { outline, modules, lessons, quizzes, questions, testOutScores } = buildCourse(fixture, {
     withQuizzes: !options.noQuizzes,
   });
   const users = new Map<string, UserRow>();
@@ -49,6 +49,8 @@ export function createMemoryTables(options: ScenarioOptions, fixture: CourseFixt
     lessons,
     quizzes,
     questions,
+    /** Each module's test-out threshold (null: it cannot be tested out). */
+    testOutScores,
     users,
     /** Account ids by normalised e-mail. */
     byEmail: new Map<string, string>(),

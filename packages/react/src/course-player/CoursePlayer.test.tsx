@@ -1,5 +1,5 @@
 import { formatDuration } from '@coursekit/core';
-import { courseFixture, createMemoryAdapter, createMemoryStore } from '@coursekit/mocks';
+import { courseFixture, createMemoryAdapter, createMemoryStore, withTestOut } from '@coursekit/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../test/renderWidget';
@@ -49,6 +49,31 @@ describe('CoursePlayer dashboard (/course)', () => {
     expect(await screen.findByRole('heading', { name: 'Take the final quiz!' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Take Final Quiz' }));
     expect(onNavigate).toHaveBeenCalledWith('/quizzes');
+  });
+
+  it('says “Tested out” on the module cards and in the module list, and continues past the module', async () => {
+    // Modules 1 and 2 done; the pre-assessment's first two questions right: module 1's and module 3's.
+    const store = createMemoryStore(
+      { completed: { 1: 5, 2: 5 }, attempts: [{ quiz: 'pre_assessment', correct: 2 }] },
+      withTestOut(),
+    );
+    const adapter = createMemoryAdapter(store);
+    const { unmount } = renderWidget(<CoursePlayer screen="dashboard" />, { adapter });
+    const cards = within(await screen.findByRole('region', { name: 'Modules' }));
+    const third = cards.getByRole('heading', { name: /^Module 3:/ }).closest('li')!;
+    expect(within(third as HTMLElement).getByText('Tested out')).toBeTruthy();
+    expect(cards.getAllByText('Tested out')).toHaveLength(1);
+    // Modules 1 and 2 read, module 3 tested out of: the learner picks up in module 4.
+    expect(screen.getByText('Pick up where you left off in Module 4.')).toBeTruthy();
+    unmount();
+
+    renderWidget(<CoursePlayer screen="modules" />, { adapter });
+    const list = await screen.findByRole('heading', { name: 'Course Modules' });
+    const item = within(list.parentElement!)
+      .getByRole('heading', { name: /^Module 3:/ })
+      .closest('li')!;
+    expect(within(item as HTMLElement).getByText(/0 of 5 lessons/)).toBeTruthy();
+    expect(within(item as HTMLElement).getByText('Tested out')).toBeTruthy();
   });
 
   it('shows the certificate once the course is complete', async () => {

@@ -1,4 +1,10 @@
-import { formatDuration, learnerScoreColor, moduleDurationMinutes, type QuizListItem } from '@coursekit/core';
+import {
+  formatDuration,
+  learnerScoreColor,
+  moduleDurationMinutes,
+  moduleStatus,
+  type QuizListItem,
+} from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
 import { resultsPath } from '../provider/routes';
 import { useCertificate, useModules, useOutline, useProgress, useQuizList } from '../queries/courseQueries';
@@ -192,6 +198,12 @@ export function Dashboard({ title, description }: DashboardProps) {
                 <div className={s.spread}>
                   <span className={s.muted}>
                     {formatString(t.modulePercentComplete, { percent: p?.progressPercentage ?? 0 })}
+                    {p && moduleStatus(p) === 'testedOut' ? (
+                      <>
+                        {' '}
+                        <span className={s.badge.success}>{t.testedOut}</span>
+                      </>
+                    ) : null}
                   </span>
                   <button
                     type="button"

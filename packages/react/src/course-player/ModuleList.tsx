@@ -1,4 +1,4 @@
-import { formatDuration, moduleDurationMinutes } from '@coursekit/core';
+import { formatDuration, moduleDurationMinutes, moduleStatus } from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
 import { useModules, useProgress } from '../queries/courseQueries';
 import { formatString } from '../strings/formatString';
@@ -37,6 +37,12 @@ export function ModuleList() {
                       })
                     : ''}{' '}
                   · {formatDuration(moduleDurationMinutes(m))}
+                  {p && moduleStatus(p) === 'testedOut' ? (
+                    <>
+                      {' '}
+                      <span className={s.badge.success}>{t.testedOut}</span>
+                    </>
+                  ) : null}
                 </span>
                 <button
                   type="button"

@@ -3,6 +3,7 @@ import {
   initialLessonIndex,
   lessonTab,
   moduleCompletionTarget,
+  moduleStatus,
   percent,
 } from '@coursekit/core';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -113,6 +114,9 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
   const completedHere = list.filter((l) => done.has(l.id)).length;
   const isDone = done.has(lesson.id);
   const target = moduleCompletionTarget(moduleId, progress.data.summary, modules.data ?? []);
+  const moduleProgress = progress.data.summary.modules.find((m) => m.moduleId === moduleId);
+  // Tested out of in the pre-assessment: every lesson stays open to read; the page says so.
+  const testedOut = moduleProgress !== undefined && moduleStatus(moduleProgress) === 'testedOut';
 
   async function markComplete() {
     preloadToasts();
@@ -144,6 +148,12 @@ export function ModuleView({ moduleId, initialLessonId }: { moduleId: number; in
         />
         <p className={s.muted}>
           {formatString(t.moduleLessonsCompleted, { completed: completedHere, total: list.length })}
+          {testedOut ? (
+            <>
+              {' '}
+              <span className={s.badge.success}>{t.testedOut}</span>
+            </>
+          ) : null}
         </p>
       </header>
 

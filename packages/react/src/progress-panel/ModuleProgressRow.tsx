@@ -4,13 +4,14 @@ import {
   type ModuleProgress,
   moduleAction,
   moduleCompletionTarget,
+  moduleStatus,
   type ProgressSummary,
 } from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
 import { useResetModule } from '../queries/progressMutations';
 import { formatString } from '../strings/formatString';
 import { progressStrings } from '../strings/progressStrings';
-import { MODULE_ACTION_TEXT } from '../strings/ruleTexts';
+import { MODULE_ACTION_TEXT, MODULE_STATUS_TEXT } from '../strings/ruleTexts';
 import { useStrings } from '../strings/useStrings';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ProgressBar } from '../ui/ProgressBar';
@@ -47,7 +48,9 @@ export function ModuleProgressRow({ module, progress, summary, modules }: Module
     );
   }
 
-  const next = moduleAction(progress.progressPercentage);
+  // A module tested out of leads on (to its completion target) and says so, with its real count.
+  const next = moduleAction(progress.progressPercentage, progress.testedOut);
+  const status = moduleStatus(progress);
   const target = moduleCompletionTarget(module.id, summary, modules);
   const action =
     next === 'complete'
@@ -74,8 +77,8 @@ export function ModuleProgressRow({ module, progress, summary, modules }: Module
     <li className={s.card} aria-label={title}>
       <div className={s.spread}>
         <h4 className={s.subheading}>{title}</h4>
-        <span className={next === 'complete' ? s.badge.success : s.badge.info}>
-          {next === 'complete' ? t.statusComplete : t.inProgress}
+        <span className={status === 'inProgress' ? s.badge.info : s.badge.success}>
+          {t[MODULE_STATUS_TEXT[status]]}
         </span>
       </div>
       <p className={s.muted}>{module.description}</p>

@@ -66,6 +66,45 @@ describe('ProgressPanel (/progress)', () => {
     expect(onNavigate).toHaveBeenLastCalledWith('/assessment');
   });
 
+  it('says “Tested out” on a module tested out of, counts none of its lessons, and leads on from it', async () => {
+    const { createMemoryAdapter, createMemoryStore, withTestOut } = await import('@coursekit/mocks');
+    // Module 1 done; the pre-assessment's first two questions right: module 1's and module 3's.
+    const learner = { completed: { 1: 5 }, attempts: [{ quiz: 'pre_assessment' as const, correct: 2 }] };
+    const onNavigate = vi.fn();
+    const { user } = renderWidget(<ProgressPanel />, {
+      adapter: createMemoryAdapter(createMemoryStore(learner, withTestOut())),
+      onNavigate,
+    });
+    const third = await screen.findByRole('listitem', {
+      name: 'Module 3: Data Governance, Standards, and Roles',
+    });
+    expect(within(third).getByText('Tested out')).toBeTruthy();
+    expect(within(third).getByText('0 of 5 lessons · 0%')).toBeTruthy();
+    // Its lessons stay open to read; its button leads on, as a finished module's does.
+    await user.click(within(third).getByRole('button', { name: 'Next Module' }));
+    expect(onNavigate).toHaveBeenLastCalledWith('/module/4');
+    await user.click(within(third).getByRole('button', { name: 'View Module 3' }));
+    expect(onNavigate).toHaveBeenLastCalledWith('/module/3');
+    // Module 1, tested out of and read in full, is simply Complete.
+    const first = screen.getByRole('listitem', { name: 'Module 1: The Language of Data' });
+    expect(within(first).getByText('Complete')).toBeTruthy();
+    expect(within(first).queryByText('Tested out')).toBeNull();
+    // No completion is invented.
+    expect(screen.getByText('5 of 25 lessons completed (20%)')).toBeTruthy();
+    expect(screen.getAllByText('Tested out')).toHaveLength(1);
+  });
+
+  it('with test-out off the same learner sees no “Tested out” and module 3 locked', async () => {
+    const { createMemoryAdapter, createMemoryStore } = await import('@coursekit/mocks');
+    const learner = { completed: { 1: 5 }, attempts: [{ quiz: 'pre_assessment' as const, correct: 2 }] };
+    renderWidget(<ProgressPanel />, {
+      adapter: createMemoryAdapter(createMemoryStore(learner)),
+      onNavigate: vi.fn(),
+    });
+    expect(await screen.findByRole('listitem', { name: /Module 3: .* \(locked\)/ })).toBeTruthy();
+    expect(screen.queryByText('Tested out')).toBeNull();
+  });
+
   it('the last module at 100% leads to Take Quiz', async () => {
     renderWidget(<ProgressPanel />, { scenario: 'course-finished-no-quiz-passed', onNavigate: vi.fn() });
     const last = await screen.findByRole('listitem', { name: /Module 5:/ });

@@ -1,4 +1,4 @@
-import type { LessonTab, ModuleAction } from '@coursekit/core';
+import type { LessonTab, ModuleAction, ModuleStatus } from '@coursekit/core';
 import type { CourseStrings } from './courseStrings';
 import { formatString } from './formatString';
 
@@ -18,3 +18,10 @@ export const MODULE_ACTION_TEXT = {
   start: 'moduleStart',
   continue: 'moduleContinue',
 } as const satisfies Record<Exclude<ModuleAction, 'complete'>, keyof CourseStrings>;
+
+/** The text key of each module badge core's moduleStatus answers. */
+export const MODULE_STATUS_TEXT = {
+  complete: 'statusComplete',
+  testedOut: 'testedOut',
+  inProgress: 'inProgress',
+} as const satisfies Record<ModuleStatus, keyof CourseStrings>;

@@ -26,6 +26,8 @@ export const sharedStrings = {
   moduleTitle: 'Module {number}: {name}',
   passed: 'Passed',
   inProgress: 'In Progress',
+  /** core's moduleStatus 'testedOut': the learner tested out of the module in the pre-assessment (issue 17). */
+  testedOut: 'Tested out',
   moduleLessonsCount: '{completed} of {total} lessons',
   moduleProgressBar: '{module} progress',
   lessonCompleted: 'Completed',

@@ -1,4 +1,11 @@
-import { type Module, type ModuleProgress, messages, moduleResetFailedMessage } from '@coursekit/core';
+import {
+  type Module,
+  type ModuleProgress,
+  type ModuleStatus,
+  messages,
+  moduleResetFailedMessage,
+  moduleStatus,
+} from '@coursekit/core';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ProgressBar } from '../../ui/ProgressBar';
 import * as s from '../../ui/styles.css';
@@ -11,6 +18,13 @@ export interface ModuleProgressItemProps {
   progress: ModuleProgress;
   module: Module | undefined;
 }
+
+/** The badge of core's moduleStatus, in the console's English. */
+const ADMIN_STATUS_TEXT = {
+  complete: 'Complete',
+  testedOut: 'Tested out',
+  inProgress: 'In Progress',
+} as const satisfies Record<ModuleStatus, string>;
 
 /** admin §2: one module row; locked rows show nothing of the learner's progress in it. */
 export function ModuleProgressItem({ userId, userName, progress, module }: ModuleProgressItemProps) {
@@ -48,13 +62,13 @@ export function ModuleProgressItem({ userId, userName, progress, module }: Modul
     }
   }
 
-  const complete = progress.progressPercentage === 100;
+  const status = moduleStatus(progress);
   return (
     <li className={s.card} aria-label={title}>
       <div className={s.spread}>
         <h4 className={s.subheading}>{title}</h4>
-        <span className={complete ? s.badge.success : s.badge.info}>
-          {complete ? 'Complete' : 'In Progress'}
+        <span className={status === 'inProgress' ? s.badge.info : s.badge.success}>
+          {ADMIN_STATUS_TEXT[status]}
         </span>
       </div>
       <ProgressBar value={progress.progressPercentage} label={`${name} progress`} />

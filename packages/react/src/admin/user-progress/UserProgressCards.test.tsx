@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleLearners, findFresh, findMidCourse, type Learner } from '../../test/consoleLearners';
 import { expectNoAxeViolations } from '../../test/expectNoAxeViolations';
 import { renderWidget } from '../../test/renderWidget';
+import { WidgetRoot } from '../../ui/WidgetRoot';
+import { ModuleProgressList } from './ModuleProgressList';
 import { UserProgressPage } from './UserProgressPage';
 
 function showLearner(learner: Learner) {
@@ -144,6 +146,34 @@ describe('UserProgressPage: modules and the pre-assessment', () => {
     ).toBeTruthy();
     expect(within(open).getByRole('button', { name: 'Reset' })).toBeTruthy();
     await expectNoAxeViolations();
+  });
+
+  it('says Tested out on a module the learner tested out of, with the lessons actually completed', () => {
+    const base = { totalLessons: 5, isUnlocked: true, firstLessonCompleted: true };
+    renderWidget(
+      <WidgetRoot label="User progress">
+        <ModuleProgressList
+          userId="u"
+          userName="Ana Silva"
+          modules={[]}
+          progress={[
+            { ...base, moduleId: 1, completedLessons: 5, progressPercentage: 100, testedOut: false },
+            { ...base, moduleId: 2, completedLessons: 1, progressPercentage: 20, testedOut: true },
+            { ...base, moduleId: 3, completedLessons: 5, progressPercentage: 100, testedOut: true },
+            { ...base, moduleId: 4, completedLessons: 0, progressPercentage: 0, testedOut: false },
+          ]}
+        />
+      </WidgetRoot>,
+      { scenario: 'admin-empty' },
+    );
+    const badge = (id: number) =>
+      within(screen.getByRole('listitem', { name: `Module ${id}` })).getByText(
+        /^(Complete|Tested out|In Progress)$/,
+      ).textContent;
+    expect([1, 2, 3, 4].map(badge)).toEqual(['Complete', 'Tested out', 'Complete', 'In Progress']);
+    expect(
+      within(screen.getByRole('listitem', { name: 'Module 2' })).getByText('1 of 5 lessons · 20%'),
+    ).toBeTruthy();
   });
 
   it('resets one module after confirmation, or says why it could not', async () => {
