@@ -20,7 +20,7 @@ import path from 'node:path';
 import { IMAGE_BUCKET } from '@coursekit/core';
 import { Unzip, type UnzipFileInfo, UnzipInflate, unzipSync, type Zippable, zipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
-import { marked, type Token } from 'marked';
+import { marked, type Token, type Tokens } from 'marked';
 import type { z } from 'zod';
 import { type CourseContent, CourseFileSchema, QuizFileSchema, readCourse } from './loader';
 import { parseModuleMarkdown } from './moduleMarkdown';
@@ -363,21 +363,28 @@ function checkLessons(name: string, markdown: string, max: ZipLimits): string {
         name,
         `lesson "${lesson.title}" is ${bytes(size)}; a lesson may be at most ${bytes(max.maxLessonBytes)}`,
       );
-    const html = rawHtml(marked.lexer(lesson.body, { gfm: true }));
+    const tokens = marked.lexer(lesson.body, { gfm: true });
     // The sanitiser would drop it silently; the author learns what is wrong with their text instead.
-    if (html !== undefined)
+    const html = findToken(tokens, (t) => t.type === 'html');
+    if (html)
       fail(
         name,
-        `lesson "${lesson.title}" contains HTML (${html.trim().slice(0, 60)}); lessons are markdown only`,
+        `lesson "${lesson.title}" contains HTML (${html.raw.trim().slice(0, 60)}); lessons are markdown only`,
+      );
+    const unlabelled = findToken(tokens, (t) => t.type === 'image' && !String(t.text ?? '').trim());
+    if (unlabelled)
+      fail(
+        name,
+        `lesson "${lesson.title}" shows ${(unlabelled as Tokens.Image).href} without alt text: describe the image for learners who cannot see it`,
       );
   }
   return markdown;
 }
 
-/** The first raw HTML a markdown token tree holds (block or inline), if any. */
-function rawHtml(tokens: readonly Token[]): string | undefined {
+/** The first token of a markdown token tree (blocks, inline, list items, table cells) that `test` accepts. */
+function findToken(tokens: readonly Token[], test: (token: Token) => boolean): Token | undefined {
   for (const token of tokens) {
-    if (token.type === 'html') return token.raw;
+    if (test(token)) return token;
     const children = [
       ...(('tokens' in token && token.tokens) || []),
       ...(token.type === 'list' ? token.items : []),
@@ -385,8 +392,8 @@ function rawHtml(tokens: readonly Token[]): string | undefined {
         ? [...token.header, ...token.rows.flat()].flatMap((cell) => cell.tokens)
         : []),
     ] as Token[];
-    const found = rawHtml(children);
-    if (found !== undefined) return found;
+    const found = findToken(children, test);
+    if (found) return found;
   }
   return undefined;
 }

@@ -410,6 +410,12 @@ describe.each(DRIVERS)('course studio (%s)', (driver) => {
         rev('modules/module-2.md'),
         'lesson "A monthly report" contains HTML (<img src=x onerror="alert(1)">); lessons are markdown only',
       ],
+      [
+        'modules/module-2.md',
+        { text: `${moduleTwo}\n![](/storage/image-assets/${SLUG}-dial.svg)\n` },
+        rev('modules/module-2.md'),
+        `lesson "A monthly report" shows /storage/image-assets/${SLUG}-dial.svg without alt text`,
+      ],
       [`images/${SLUG}-fake.png`, { base64: base64('not a png at all') }, null, 'is not a PNG image'],
       [
         `images/${SLUG}-bad.svg`,
