@@ -8,6 +8,7 @@ import { mount } from '../http/route';
 import {
   compareVersions,
   createCourse,
+  deleteCourse,
   deleteDraftFile,
   draftChanges,
   getDraft,
@@ -35,6 +36,13 @@ export function studioRoutes(router: Router, ctx: AppContext): void {
   mount(router, ctx, E.studioCourses, guarded(E.studioCourses), () => studioCourses(ctx));
   mount(router, ctx, E.studioCreateCourse, guarded(E.studioCreateCourse), ({ auth, body }) =>
     createCourse(ctx, auth, body),
+  );
+  mount(
+    router,
+    ctx,
+    E.studioDeleteCourse,
+    { ...guarded(E.studioDeleteCourse), params: courseParams },
+    ({ auth, params }) => deleteCourse(ctx, auth, params.course),
   );
   mount(router, ctx, E.studioDraft, { ...guarded(E.studioDraft), params: courseParams }, ({ params }) =>
     getDraft(ctx, params.course),

@@ -5,6 +5,7 @@ import {
   type CourseDraft,
   type CourseVersion,
   courseDoesNotExist,
+  courseHasLearners,
   courseImageTaken,
   courseJsonRequired,
   courseSlugTaken,
@@ -12,6 +13,7 @@ import {
   type DraftChanges,
   type DraftFile,
   type DraftSaveBody,
+  defaultCourseNotDeleted,
   draftChangedSinceReview,
   draftConflict,
   draftFileExists,
@@ -604,4 +606,38 @@ function copyFiles(source: CourseFiles, slug: string): CourseFiles {
     }
   }
   return files;
+}
+
+/**
+ * Deletes a course and everything of it (modules, lessons, versions, draft), when no learner has
+ * records in it: a course with learners is archived instead (409), so no progress, attempt or
+ * certificate is ever lost this way; the default course stays (409). Its images stay in the shared
+ * bucket (no other course uses their names).
+ */
+export async function deleteCourse(ctx: AppContext, admin: AdminAuth, slug: string): Promise<void> {
+  const [row] = await rowsOf<{ id: number; is_default: boolean; learners: number }>(
+    ctx,
+    sql`select c.id, c.is_default, (select count(*)::int from (
+        select user_id from user_progress p where p.course_id = c.id
+        union select user_id from quiz_attempts a where a.course_id = c.id
+        union select user_id from certificates ct where ct.course_id = c.id) learner) as learners
+      from courses c where c.slug = ${slug}`,
+  );
+  if (!row) throw fail('not_found', courseDoesNotExist(slug));
+  if (row.is_default) throw fail('conflict', defaultCourseNotDeleted);
+  if (row.learners > 0) throw fail('conflict', courseHasLearners(slug, row.learners));
+  // The learner check and the delete in one statement: a learner who starts in between stops it.
+  const deleted = await ctx.db
+    .delete(courses)
+    .where(
+      and(
+        eq(courses.id, row.id),
+        sql`not exists (select 1 from user_progress where course_id = ${row.id})`,
+        sql`not exists (select 1 from quiz_attempts where course_id = ${row.id})`,
+      ),
+    )
+    .returning({ id: courses.id });
+  if (deleted.length === 0) throw fail('conflict', courseHasLearners(slug, 1));
+  dropCourseStructure(ctx);
+  await logAction(ctx, admin, 'studio_course_deleted', null, { course: slug });
 }

@@ -2,9 +2,11 @@ import {
   CourseChangesSchema,
   CourseDraftSchema,
   CourseVersionSchema,
+  courseHasLearners,
   courseJsonRequired,
   courseSlugTaken,
   DraftChangesSchema,
+  defaultCourseNotDeleted,
   draftChangedSinceReview,
   draftConflict,
   draftFileExists,
@@ -545,6 +547,36 @@ describe.each(DRIVERS)('course studio (%s)', (driver) => {
       .from(schema.courses)
       .where(eq(schema.courses.slug, 'meter-reading-copy'));
     expect(course!.status).toBe('draft');
+  });
+
+  it('deletes a course only an admin asks to, and only one no learner has records in', async () => {
+    const made = await call(server, 'POST', '/admin/studio/courses', {
+      token: author,
+      body: { slug: 'to-be-deleted', title: 'To Be Deleted' },
+    });
+    expect(made.status).toBe(201);
+    expect(
+      (await call(server, 'DELETE', '/admin/studio/courses/to-be-deleted', { token: author })).status,
+    ).toBe(403);
+    expect(
+      (await call(server, 'DELETE', '/admin/studio/courses/to-be-deleted', { token: admin })).status,
+    ).toBe(204);
+    expect(
+      (await call(server, 'GET', '/admin/studio/courses/to-be-deleted/draft', { token: author })).status,
+    ).toBe(404);
+
+    // The course the learner completed a lesson of keeps everything.
+    const withLearner = await call(server, 'DELETE', `/admin/studio/courses/${SLUG}`, { token: admin });
+    expect(withLearner.status).toBe(409);
+    expect(withLearner.body.error.message).toBe(courseHasLearners(SLUG, 1));
+    const seed = (await call(server, 'GET', '/outline')).body.slug as string;
+    const defaultCourse = await call(server, 'DELETE', `/admin/studio/courses/${seed}`, { token: admin });
+    expect(defaultCourse.status).toBe(409);
+    expect(defaultCourse.body.error.message).toBe(defaultCourseNotDeleted);
+    expect(
+      (await call(server, 'GET', `/courses/${SLUG}/progress`, { token: learner })).body.summary
+        .completedLessons,
+    ).toBe(1);
   });
 
   it('keeps learners and other learners out of the studio', async () => {

@@ -459,8 +459,10 @@ export {
 } from './schemas/studio';
 export { isStorableText, textInput } from './schemas/text';
 export {
+  courseHasLearners,
   courseJsonRequired,
   courseSlugTaken,
+  defaultCourseNotDeleted,
   draftChangedSinceReview,
   draftConflict,
   draftFileExists,

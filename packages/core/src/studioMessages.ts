@@ -37,3 +37,11 @@ export const draftFileKind = (path: string, wants: 'text' | 'base64'): string =>
 
 /** A base64 body that does not decode. */
 export const notBase64 = (path: string): string => `${path}: "base64" is not valid base64.`;
+
+/** A course learners have records in cannot be deleted (their progress, attempts and certificates would go with it). */
+export const courseHasLearners = (slug: string, learners: number): string =>
+  `Course "${slug}" has ${learners} ${learners === 1 ? 'learner' : 'learners'} with records: archive it instead (their progress and certificates stay).`;
+
+/** The default course cannot be deleted: the unscoped routes show it. */
+export const defaultCourseNotDeleted =
+  'The default course cannot be deleted: make another course the default first.';

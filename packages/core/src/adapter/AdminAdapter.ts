@@ -250,6 +250,11 @@ export interface StudioAdapter {
   courses(): Promise<StudioCourse[]>;
   /** A new course as a draft: empty, or a copy of `copyOf`'s draft. 'conflict' when the slug is taken. */
   create(input: { slug: string; title: string; copyOf?: string }): Promise<StudioCourse>;
+  /**
+   * Deletes a course no learner has records in (admins). 'conflict' for a course with learners
+   * (archive it instead) or the default course.
+   */
+  deleteCourse(slug: string): Promise<void>;
   /** The course's draft: every file with its revision (made on first open, from the latest version). */
   draft(slug: string): Promise<CourseDraft>;
   /** One file of the draft as stored (the preview's images: an <img> cannot send the session). */

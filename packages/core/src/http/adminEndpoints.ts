@@ -578,6 +578,14 @@ export const adminEndpoints = {
     summary:
       'Create a course as a draft: empty, or a copy of another course’s draft (409: the slug is taken)',
   }),
+  studioDeleteCourse: a({
+    method: 'DELETE',
+    path: '/admin/studio/courses/:course',
+    auth: 'admin',
+    errors: ['not_found', 'conflict'],
+    summary:
+      'Delete a course no learner has records in (409 for one with learners: archive it instead; 409 for the default course)',
+  }),
   studioDraft: a({
     method: 'GET',
     path: '/admin/studio/courses/:course/draft',

@@ -157,6 +157,7 @@ function adminOn(
       courses: () => call('studioCourses'),
       create: ({ slug, title, copyOf }) =>
         call('studioCreateCourse', { body: { slug, title, ...(copyOf ? { copy_of: copyOf } : {}) } }),
+      deleteCourse: (slug) => call('studioDeleteCourse', { params: { course: slug } }),
       draft: (slug) => call('studioDraft', { params: { course: slug } }),
       file: async (slug, path) => (await call('studioDraftFile', { params: { course: slug, path } })).data,
       save: (slug, path, content, baseRevision) =>
