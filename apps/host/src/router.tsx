@@ -208,7 +208,15 @@ const contentLoader = createRoute({
   component: admin('ContentLoader'),
 });
 
+// Issue 17: the course studio, for authors (moderators) and admins; its own check of the role.
+const studio = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/studio',
+  component: lazyRouteComponent(() => import('./admin/StudioScreen'), 'StudioScreen'),
+});
+
 export const routeTree = rootRoute.addChildren([
+  studio,
   index,
   about,
   signin,

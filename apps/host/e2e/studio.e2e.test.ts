@@ -1,0 +1,189 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext } from './browser';
+import { expectAccessible, learnerApi, signIn, signUp, uniqueEmail } from './journey';
+import { ADMIN } from './server';
+
+// Issue 17: the course studio in Chromium, with two people at once. A moderator writes a new
+// course at /admin/studio (saved as they type, no Publish for them); an admin in another browser
+// publishes it; a learner reads it; then both authors edit the same file and neither text is lost.
+
+const url = inject('siteUrl');
+const TITLE = 'Studio Walkthrough';
+const SLUG = 'studio-walkthrough';
+let browser: Browser;
+
+const LESSON =
+  'A facility manager checks the main meter against the sum of its sub-meters every month. When the ' +
+  'sub-meters add up to more than the main meter, a meter or its set-up is wrong: find which before reporting.';
+const COURSE_JSON = JSON.stringify(
+  {
+    slug: SLUG,
+    title: TITLE,
+    description: 'Written in the studio.',
+    estimatedTime: '10 minutes',
+    syllabusDuration: '10m',
+    preAssessmentTime: '2 minutes',
+    objectives: [{ id: 'LO1', text: 'Check a meter against its sub-meters' }],
+    modules: [
+      {
+        id: 1,
+        name: 'Checks',
+        title: 'Module 1: Checks',
+        description: 'One monthly check.',
+        durationMinutes: 10,
+      },
+    ],
+    quizzes: {
+      preAssessment: { title: 'Pre-Assessment', description: 'Before you start.', passingScore: 70 },
+      finalQuiz: { title: 'Final Quiz', description: 'At the end.', passingScore: 80 },
+    },
+  },
+  null,
+  2,
+);
+const question = (text: string) => ({
+  question_text: text,
+  option_a: 'A meter or its set-up is wrong',
+  option_b: 'The sub-meters are more accurate',
+  option_c: 'Unmetered loads were high',
+  option_d: 'Nothing: it is normal',
+  correct_answer: 'A',
+  explanation: 'Sub-meters measure energy that passed through the main meter.',
+  objectives: ['LO1'],
+});
+const QUIZ = JSON.stringify({
+  moduleId: 1,
+  preAssessment: [question('Sub-meters add up to more than the main meter. Why?')],
+  finalQuiz: [
+    question('What does a sum of sub-meters above the main meter mean?'),
+    question('Which is wrong here?'),
+  ],
+});
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Makes the signed-in user of `page` a moderator, through the admin API. */
+async function makeModerator(page: Page) {
+  const { user: me } = await (await learnerApi(page, url))<{ user: { id: string } }>('GET', '/auth/user');
+  const signInRes = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const { access_token } = (await signInRes.json()) as { access_token: string };
+  const res = await fetch(`${url}/api/admin/users/${me.id}/roles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ role: 'moderator' }),
+  });
+  expect(res.status).toBeLessThan(300);
+}
+
+/** Opens a file of the open course and replaces its text; waits until the studio says Saved. */
+async function write(page: Page, path: string, text: string) {
+  await page.getByRole('button', { name: path.slice(path.indexOf('/') + 1), exact: true }).click();
+  const editor = page.getByRole('textbox', { name: `Text of ${path}` });
+  await editor.fill(text);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^(Not saved yet|Saving\.\.\.)$/ })
+    .waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved$/ })
+    .waitFor();
+}
+
+describe('the course studio', () => {
+  it('lets a moderator write a course, an admin publish it, and two authors edit at once without losing either text', async () => {
+    const authorContext = await newContext(browser, url);
+    const adminContext = await newContext(browser, url);
+    try {
+      const author = await authorContext.newPage();
+      await signUp(author, uniqueEmail('mo'), 'Mo Author');
+      await makeModerator(author);
+
+      // The moderator writes the course.
+      await author.goto('/admin/studio');
+      await author.getByRole('table', { name: 'Courses in the studio' }).waitFor();
+      await expectAccessible(author, 'studio courses');
+      await author.getByRole('textbox', { name: 'Title' }).fill(TITLE);
+      await author.getByRole('button', { name: 'Create Course' }).click();
+      await author.getByRole('heading', { name: SLUG }).waitFor();
+      await write(author, 'course.json', COURSE_JSON);
+      await author.getByRole('button', { name: 'Add Module 1 Files' }).click();
+      await write(
+        author,
+        'modules/module-1.md',
+        `# Module 1: Checks\n\n## Main meter and sub-meters\n\n${LESSON}\n`,
+      );
+      await write(author, 'quizzes/module-1.json', QUIZ);
+      await expectAccessible(author, 'studio file editor');
+      await author.getByRole('button', { name: 'Review', exact: true }).click();
+      await author.getByText('Lesson “Main meter and sub-meters” (module 1):').waitFor();
+      await author.getByText('Only an admin can publish. Your changes are saved in the draft.').waitFor();
+      expect(await author.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+      await expectAccessible(author, 'studio review (moderator)');
+
+      // An admin, in another browser, publishes it.
+      const admin = await adminContext.newPage();
+      await signIn(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/admin/studio');
+      await admin.getByRole('button', { name: `Open ${TITLE}` }).click();
+      await admin.getByRole('button', { name: 'Review & Publish' }).click();
+      await admin.getByText('Lesson “Main meter and sub-meters” (module 1):').waitFor();
+      await admin.getByRole('button', { name: 'Publish', exact: true }).click();
+      await admin.getByText('Published version 1. Lessons: 1 added, 0 changed, 0 removed.').waitFor();
+
+      // Learners have it (the moderator is a learner too).
+      await author.goto(`/courses/${SLUG}/module/1`);
+      await author.getByText(LESSON).waitFor();
+
+      // Both authors open the module; the admin saves first, the moderator's save meets a conflict.
+      await author.goto('/admin/studio');
+      await author.getByRole('button', { name: `Open ${TITLE}` }).click();
+      await author.getByRole('button', { name: 'module-1.md', exact: true }).click();
+      await admin.getByRole('button', { name: 'Files' }).click();
+      await write(
+        admin,
+        'modules/module-1.md',
+        `# Module 1: Checks\n\n## Main meter and sub-meters\n\n${LESSON} Admin's sentence.\n`,
+      );
+      const mine = author.getByRole('textbox', { name: 'Text of modules/module-1.md' });
+      await mine.fill(`# Module 1: Checks\n\n## Main meter and sub-meters\n\n${LESSON} Author's sentence.\n`);
+      const conflict = author.getByRole('alert', { name: 'Save conflict' });
+      await conflict.waitFor();
+      expect(await conflict.getByRole('textbox', { name: /Their version/ }).inputValue()).toContain(
+        "Admin's sentence.",
+      );
+      expect(await conflict.getByRole('textbox', { name: /Your version/ }).inputValue()).toContain(
+        "Author's sentence.",
+      );
+      await expectAccessible(author, 'studio conflict');
+      // The author merges by hand: both sentences, saved over the admin's revision.
+      await conflict
+        .getByRole('textbox', { name: /Your version/ })
+        .fill(
+          `# Module 1: Checks\n\n## Main meter and sub-meters\n\n${LESSON} Admin's sentence. Author's sentence.\n`,
+        );
+      await conflict.getByRole('button', { name: 'Keep Mine' }).click();
+      await author
+        .getByRole('status')
+        .filter({ hasText: /^Saved$/ })
+        .waitFor();
+
+      await admin.getByRole('button', { name: 'Review & Publish' }).click();
+      const added = admin.getByText("Admin's sentence. Author's sentence.");
+      await added.first().waitFor();
+    } finally {
+      await authorContext.close();
+      await adminContext.close();
+    }
+  });
+});

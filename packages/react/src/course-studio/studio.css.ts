@@ -1,0 +1,67 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+
+// The course studio's own layout: the file list beside the editor, the diff lines.
+
+export const workspace = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'minmax(12rem, 16rem) 1fr',
+  alignItems: 'start',
+  '@media': { '(max-width: 720px)': { gridTemplateColumns: '1fr' } },
+});
+
+export const fileButton = style({
+  display: 'block',
+  width: '100%',
+  textAlign: 'left',
+  background: 'none',
+  border: `1px solid transparent`,
+  borderRadius: vars.radius.base,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  font: 'inherit',
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-current="true"]': { borderColor: vars.color.brand, fontWeight: 600 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.brand}`, outlineOffset: 2 },
+  },
+});
+
+export const editor = style({
+  width: '100%',
+  minHeight: '24rem',
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: '0.875rem',
+  lineHeight: 1.5,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.base,
+  background: vars.color.background,
+  color: vars.color.text,
+  boxSizing: 'border-box',
+});
+
+export const compare = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: '1fr 1fr',
+  '@media': { '(max-width: 720px)': { gridTemplateColumns: '1fr' } },
+});
+
+export const diff = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: '0.8125rem',
+  margin: 0,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.base,
+  overflowX: 'auto',
+  whiteSpace: 'pre-wrap',
+});
+
+export const diffLine = styleVariants({
+  same: { display: 'block', color: vars.color.muted },
+  added: { display: 'block', color: vars.color.success, fontWeight: 600 },
+  removed: { display: 'block', color: vars.color.danger, textDecoration: 'line-through' },
+});
