@@ -8,6 +8,7 @@ import * as adminConsole from './admin/AdminConsole.stories';
 import * as adminContent from './admin/ContentTools.stories';
 import * as adminCourses from './admin/Courses.stories';
 import * as adminTracking from './admin/StableTracking.stories';
+import * as adminStudio from './admin/Studio.stories';
 import * as adminSettings from './admin/SystemSettings.stories';
 import * as adminUserProgress from './admin/UserProgress.stories';
 import * as courseCatalog from './CourseCatalog.stories';
@@ -45,6 +46,7 @@ const suites = {
   'Admin Courses': composeStories(adminCourses),
   'Admin Stable Tracking': composeStories(adminTracking),
   'Admin User Progress': composeStories(adminUserProgress),
+  'Admin Course Studio': composeStories(adminStudio),
 };
 
 const busy = () => document.querySelector('[aria-busy="true"]');

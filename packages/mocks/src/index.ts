@@ -17,3 +17,5 @@ export { SCENARIOS, scenarioOptions } from './scenarios';
 export type { MemoryStore } from './store/createMemoryStore';
 export { createMemoryStore } from './store/createMemoryStore';
 export { DEMO_LEARNER } from './store/seedLearnerScenario';
+export type { MemoryStudioOptions } from './studio/memoryStudio';
+export { createMemoryStudio, memoryCopies } from './studio/memoryStudio';

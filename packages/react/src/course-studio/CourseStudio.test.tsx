@@ -1,8 +1,8 @@
 import { CourseError, draftConflict } from '@coursekit/core';
+import { createMemoryStudio, memoryCopies } from '@coursekit/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../test/expectNoAxeViolations';
-import { fakeStudio, memoryCopies } from '../test/fakeStudio';
 import { renderWidget } from '../test/renderWidget';
 import { CourseStudio } from './CourseStudio';
 
@@ -20,7 +20,7 @@ async function openModule(user: ReturnType<typeof renderWidget>['user']) {
 
 describe('CourseStudio', { timeout: 30_000 }, () => {
   it('saves what an author types once they pause, and says so', async () => {
-    const fake = fakeStudio();
+    const fake = createMemoryStudio();
     const { user } = renderWidget(
       <CourseStudio studio={fake.studio} canPublish={false} copies={memoryCopies()} saveDelayMs={50} />,
     );
@@ -33,7 +33,7 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
   });
 
   it('shows both texts when another author saved first, and keeps mine on their revision when asked', async () => {
-    const fake = fakeStudio();
+    const fake = createMemoryStudio();
     const { user } = renderWidget(
       <CourseStudio studio={fake.studio} canPublish={false} copies={memoryCopies()} saveDelayMs={50} />,
     );
@@ -59,7 +59,7 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
   });
 
   it('keeps the text when a save fails, and restores and saves it when the file is opened again', async () => {
-    const fake = fakeStudio();
+    const fake = createMemoryStudio();
     const copies = memoryCopies();
     fake.failNextSave(new CourseError('network_error', 'Could not reach the server.'));
     const first = renderWidget(
@@ -83,7 +83,7 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
   });
 
   it('lets only an admin publish, naming the reviewed draft', async () => {
-    const fake = fakeStudio();
+    const fake = createMemoryStudio();
     const author = renderWidget(<CourseStudio studio={fake.studio} canPublish={false} />);
     await author.user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
     await author.user.click(screen.getByRole('button', { name: 'Review' }));
@@ -103,7 +103,7 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
   });
 
   it('refuses a taken slug at the slug field', async () => {
-    const fake = fakeStudio();
+    const fake = createMemoryStudio();
     const { user } = renderWidget(<CourseStudio studio={fake.studio} canPublish={false} />);
     await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Meter Basics');
     expect((screen.getByRole('textbox', { name: /Slug/ }) as HTMLInputElement).value).toBe('meter-basics');

@@ -1,6 +1,7 @@
 import {
   type CourseChanges,
   CourseError,
+  courseDoesNotExist,
   type DraftFile,
   draftConflict,
   draftFileExists,
@@ -8,16 +9,30 @@ import {
   type StudioCourse,
 } from '@coursekit/core';
 
-// A studio for widget tests: one course's draft in memory with the server's save rule (a save names
-// its base revision; a stale one is a 409 naming who saved since). The API's own tests prove the
-// server; this only lets the screens be driven. `failNext` makes the next save fail as a network would.
+// A course studio in memory, for the studio's widget tests and stories: one course's draft with the
+// server's save rule (a save names its base revision; a stale one is a 409 naming who saved since),
+// a canned review and a history. It is not the API: the studio's rules (checks, diffs, publishing
+// through the content pipeline) live in the reference API and are proven there
+// (api/src/studio/studio.test.ts). `failNextSave` makes the next save fail as a network would.
 
 const EMPTY: CourseChanges = { course: [], modules: [], lessons: [], questions: [], images: [] };
 
-export function fakeStudio(course = 'meter-basics') {
+export interface MemoryStudioOptions {
+  course?: string;
+  /** Each save waits this long (ms) before answering: a slow connection ('Saving...'). */
+  saveLatencyMs?: number;
+}
+
+export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 }: MemoryStudioOptions = {}) {
   let revision = 10;
-  const files = new Map<string, DraftFile>();
-  const put = (path: string, text: string | null, by: string | null) => {
+  /** Each course's draft, by slug. */
+  const drafts = new Map<string, Map<string, DraftFile>>();
+  const filesOf = (slug: string) => {
+    const found = drafts.get(slug);
+    if (!found) throw new CourseError('not_found', courseDoesNotExist(slug));
+    return found;
+  };
+  const put = (slug: string, path: string, text: string | null, by: string | null) => {
     revision += 1;
     const file: DraftFile = {
       path,
@@ -27,11 +42,12 @@ export function fakeStudio(course = 'meter-basics') {
       updated_at: new Date(2026, 10, 26).toISOString(),
       updated_by: by,
     };
-    files.set(path, file);
+    filesOf(slug).set(path, file);
     return file;
   };
-  put('course.json', '{ "slug": "meter-basics" }', null);
-  put('modules/module-1.md', '# Module 1: Meters\n\n## Reading a meter\n\nThe first lesson.\n', null);
+  drafts.set(course, new Map());
+  put(course, 'course.json', `{ "slug": "${course}", "title": "Meter Basics" }`, null);
+  put(course, 'modules/module-1.md', '# Module 1: Meters\n\n## Reading a meter\n\nThe first lesson.\n', null);
   let published = 1;
   let failNext: Error | null = null;
   const courses: StudioCourse[] = [
@@ -46,32 +62,39 @@ export function fakeStudio(course = 'meter-basics') {
         throw new CourseError('conflict', `A course with the slug "${slug}" exists already: choose another.`);
       const made: StudioCourse = { slug, title, status: 'draft', published_version: 0, draft_changed: true };
       courses.push(made);
+      drafts.set(slug, new Map());
+      put(slug, 'course.json', `${JSON.stringify({ slug, title, modules: [] }, null, 2)}\n`, 'Mo Author');
       return made;
     },
     deleteCourse: async () => undefined,
-    draft: async () => ({
-      course,
-      published_version: published,
-      based_on: published,
-      changed: true,
-      files: [...files.values()],
-    }),
+    draft: async (slug) => {
+      const files = filesOf(slug);
+      const version = slug === course ? published : 0;
+      return {
+        course: slug,
+        published_version: version,
+        based_on: version,
+        changed: true,
+        files: [...files.values()],
+      };
+    },
     file: async () => new Blob(),
-    save: async (_slug, path, content, base) => {
+    save: async (slug, path, content, base) => {
       calls.saves += 1;
+      if (saveLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, saveLatencyMs));
       if (failNext) {
         const error = failNext;
         failNext = null;
         throw error;
       }
-      const current = files.get(path);
+      const current = filesOf(slug).get(path);
       if (base === null && current) throw new CourseError('conflict', draftFileExists(path));
       if (base !== null && current && current.revision !== base)
         throw new CourseError('conflict', draftConflict(path, current.updated_by, current.revision));
-      return put(path, 'text' in content ? content.text : null, 'Mo Author');
+      return put(slug, path, 'text' in content ? content.text : null, 'Mo Author');
     },
-    remove: async (_slug, path) => {
-      files.delete(path);
+    remove: async (slug, path) => {
+      filesOf(slug).delete(path);
     },
     changes: async () => ({
       published_version: published,
@@ -123,15 +146,15 @@ export function fakeStudio(course = 'meter-basics') {
     studio,
     calls,
     /** Another author's save, made outside the screen. */
-    saveAsOther: (path: string, text: string) => put(path, text, 'Sam Second'),
-    textOf: (path: string) => files.get(path)?.text,
+    saveAsOther: (path: string, text: string) => put(course, path, text, 'Sam Second'),
+    textOf: (path: string) => filesOf(course).get(path)?.text,
     failNextSave: (error: Error) => {
       failNext = error;
     },
   };
 }
 
-/** A Storage for the local copies, in memory. */
+/** A Storage for the studio's local copies of unsaved text, in memory. */
 export function memoryCopies() {
   const items = new Map<string, string>();
   return {
