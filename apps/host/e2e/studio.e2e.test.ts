@@ -118,6 +118,7 @@ describe('the course studio', () => {
       await author.getByRole('heading', { name: SLUG }).waitFor();
       await write(author, 'course.json', COURSE_JSON);
       await author.getByRole('button', { name: 'Add Module 1 Files' }).click();
+      await author.getByRole('button', { name: 'module-1.json', exact: true }).waitFor();
       await write(
         author,
         'modules/module-1.md',

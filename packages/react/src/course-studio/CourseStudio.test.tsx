@@ -32,6 +32,20 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
     await expectNoAxeViolations();
   });
 
+  it('sends what is typed during a slow save after it, on the new revision, never as a conflict with itself', async () => {
+    const fake = createMemoryStudio({ saveLatencyMs: 150 });
+    const { user } = renderWidget(
+      <CourseStudio studio={fake.studio} canPublish={false} copies={memoryCopies()} saveDelayMs={20} />,
+    );
+    const editor = await openModule(user);
+    await user.type(editor, ' One.');
+    await screen.findByText('Saving...');
+    await user.type(editor, ' Two.');
+    await waitFor(() => expect(fake.textOf(MODULE)).toContain(' One. Two.'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows both texts when another author saved first, and keeps mine on their revision when asked', async () => {
     const fake = createMemoryStudio();
     const { user } = renderWidget(

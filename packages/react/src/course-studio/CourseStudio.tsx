@@ -387,9 +387,9 @@ function DraftFiles({
           studio={studio}
           course={draft.course}
           files={files}
-          onAdded={(f) => {
-            onSaved(f);
-            setOpen(f.path);
+          onAdded={(added) => {
+            for (const f of added) onSaved(f);
+            setOpen(added[0]!.path);
           }}
         />
       </nav>
@@ -524,7 +524,8 @@ function NewFile({
   studio: StudioAdapter;
   course: string;
   files: DraftFile[];
-  onAdded: (file: DraftFile) => void;
+  /** The files just added, in the order given; the first is the one to open. */
+  onAdded: (files: DraftFile[]) => void;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -535,7 +536,12 @@ function NewFile({
     setBusy(true);
     setError(null);
     try {
-      for (const [path, content] of added) onAdded(await studio.save(course, path, content, null));
+      const saved: DraftFile[] = [];
+      try {
+        for (const [path, content] of added) saved.push(await studio.save(course, path, content, null));
+      } finally {
+        if (saved.length > 0) onAdded(saved);
+      }
     } catch (e) {
       setError(messageOf(e));
     } finally {

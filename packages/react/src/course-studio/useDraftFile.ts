@@ -43,10 +43,12 @@ export function useDraftFile(
   file: DraftFile,
   options: { copies?: LocalCopies | undefined; delayMs: number; onSaved?: (file: DraftFile) => void },
 ) {
-  const key = keyOf(course, file.path);
+  const { path } = file;
+  const { copies } = options;
+  const key = keyOf(course, path);
   // Read once, when the file opens: a copy that differs from the server's text was never saved.
   const [restored] = useState(() => {
-    const copy = readCopy(options.copies, key);
+    const copy = readCopy(copies, key);
     return copy !== null && copy.text !== file.text ? copy : null;
   });
   const startsRestored = restored !== null;
@@ -61,46 +63,59 @@ export function useDraftFile(
   const onSaved = useRef(options.onSaved);
   onSaved.current = options.onSaved;
 
+  // One save at a time: a save asked for while another is out waits for its new revision, so an
+  // author's own saves never meet as a conflict.
+  const inFlight = useRef(false);
+  const queued = useRef(false);
+  const saveRef = useRef<(onRevision?: number) => Promise<void>>(async () => undefined);
   const save = useCallback(
-    async (onRevision?: number) => {
+    async (onRevision?: number): Promise<void> => {
       clearTimeout(timer.current);
+      if (inFlight.current) {
+        queued.current = true;
+        return;
+      }
+      inFlight.current = true;
       const { text: saving, base: from } = latest.current;
       const revision = onRevision ?? from;
+      let saved = false;
       setState({ kind: 'saving' });
       try {
-        const saved = await studio.save(course, file.path, { text: saving }, revision);
-        options.copies?.removeItem(key);
-        setBase(saved.revision);
-        latest.current = { ...latest.current, base: saved.revision };
+        const file = await studio.save(course, path, { text: saving }, revision);
+        saved = true;
+        copies?.removeItem(key);
+        setBase(file.revision);
+        latest.current = { ...latest.current, base: file.revision };
         // Typing went on while the save was out: that text still waits for its own save.
         setState(latest.current.text === saving ? { kind: 'saved' } : { kind: 'unsaved' });
-        onSaved.current?.(saved);
+        onSaved.current?.(file);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (error instanceof CourseError && error.code === 'conflict') {
-          const theirs = (await studio.draft(course).catch(() => null))?.files.find(
-            (f) => f.path === file.path,
-          );
-          if (theirs) {
-            setState({ kind: 'conflict', message, theirs });
-            return;
-          }
-        }
-        setState({ kind: 'failed', message });
+        const theirs =
+          error instanceof CourseError && error.code === 'conflict'
+            ? (await studio.draft(course).catch(() => null))?.files.find((f) => f.path === path)
+            : undefined;
+        setState(theirs ? { kind: 'conflict', message, theirs } : { kind: 'failed', message });
+      } finally {
+        inFlight.current = false;
+      }
+      // Text typed during the save goes now, on the revision just written (after a conflict or a
+      // failure the author decides, so nothing more is sent on its own).
+      if (queued.current) {
+        queued.current = false;
+        if (saved && latest.current.text !== saving) void saveRef.current();
       }
     },
-    [studio, course, file.path, key, options.copies],
+    [studio, course, path, key, copies],
   );
+  saveRef.current = save;
 
   const edit = useCallback(
     (next: string) => {
       setText(next);
       latest.current = { ...latest.current, text: next };
       try {
-        options.copies?.setItem(
-          key,
-          JSON.stringify({ base: latest.current.base, text: next } satisfies LocalCopy),
-        );
+        copies?.setItem(key, JSON.stringify({ base: latest.current.base, text: next } satisfies LocalCopy));
       } catch {
         // A full or blocked storage only loses the tab-close safety net; the save still runs.
       }
@@ -111,7 +126,7 @@ export function useDraftFile(
         if (stateRef.current.kind !== 'conflict') void save();
       }, options.delayMs);
     },
-    [key, options.copies, options.delayMs, save],
+    [key, copies, options.delayMs, save],
   );
 
   // A restored copy goes to the server at once, on opening the file (the editor is keyed by course
@@ -136,9 +151,9 @@ export function useDraftFile(
     setText(theirs.text ?? '');
     setBase(theirs.revision);
     latest.current = { text: theirs.text ?? '', base: theirs.revision };
-    options.copies?.removeItem(key);
+    copies?.removeItem(key);
     setState({ kind: 'saved' });
-  }, [state, key, options.copies]);
+  }, [state, key, copies]);
 
   return { text, edit, state, save: () => save(), keepMine, takeTheirs, restored: startsRestored };
 }
