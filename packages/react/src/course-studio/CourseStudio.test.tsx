@@ -34,13 +34,17 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
 
   it('sends what is typed during a slow save after it, on the new revision, never as a conflict with itself', async () => {
     const fake = createMemoryStudio({ saveLatencyMs: 150 });
+    const copies = memoryCopies();
     const { user } = renderWidget(
-      <CourseStudio studio={fake.studio} canPublish={false} copies={memoryCopies()} saveDelayMs={20} />,
+      <CourseStudio studio={fake.studio} canPublish={false} copies={copies} saveDelayMs={20} />,
     );
     const editor = await openModule(user);
     await user.type(editor, ' One.');
     await screen.findByText('Saving...');
     await user.type(editor, ' Two.');
+    // The first save is back: the newer text is still kept locally until its own save is.
+    await waitFor(() => expect(fake.textOf(MODULE)).toContain(' One.'));
+    if (!fake.textOf(MODULE)?.includes(' Two.')) expect([...copies.items.values()].join()).toContain(' Two.');
     await waitFor(() => expect(fake.textOf(MODULE)).toContain(' One. Two.'), { timeout: 3000 });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
     expect(screen.queryByRole('alert')).toBeNull();

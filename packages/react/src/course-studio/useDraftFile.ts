@@ -83,7 +83,8 @@ export function useDraftFile(
       try {
         const file = await studio.save(course, path, { text: saving }, revision);
         saved = true;
-        copies?.removeItem(key);
+        // The local copy goes only once the server has its text (typing during the save keeps it).
+        if (latest.current.text === saving) copies?.removeItem(key);
         setBase(file.revision);
         latest.current = { ...latest.current, base: file.revision };
         // Typing went on while the save was out: that text still waits for its own save.
