@@ -2,11 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT, startSite } from './server';
+import { ADMIN, REPO_ROOT, startSite } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
+    /** The bootstrap admin's access token, signed in once for every journey that calls the admin API. */
+    adminToken: string;
   }
 }
 
@@ -35,5 +37,14 @@ export default async function setup(project: TestProject) {
   }
   const site = await startSite();
   project.provide('siteUrl', site.url);
+  // One sign-in for every journey's admin API calls: sign-ins are limited per e-mail (5 a minute),
+  // and the admin journeys sign the same admin in through the form.
+  const signIn = await fetch(`${site.url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  if (!signIn.ok) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  project.provide('adminToken', ((await signIn.json()) as { access_token: string }).access_token);
   return () => site.stop();
 }

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { expectAccessible, learnerApi, signIn, signUp, uniqueEmail } from './journey';
-import { ADMIN } from './server';
+import { expectAccessible, learnerApi, signUp, uniqueEmail } from './journey';
 
 // Issue 17: the course studio in Chromium, with two people at once. A moderator writes a new
 // course at /admin/studio (saved as they type, no Publish for them); an admin in another browser
@@ -68,19 +67,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Makes the signed-in user of `page` a moderator, through the admin API. */
-async function makeModerator(page: Page) {
+/**
+ * Gives the signed-in user of `page` a role, through the admin API (with the token the global setup
+ * signed in once: sign-ins are limited per e-mail, and other journeys sign the admin in).
+ */
+async function grant(page: Page, role: 'moderator' | 'admin') {
   const { user: me } = await (await learnerApi(page, url))<{ user: { id: string } }>('GET', '/auth/user');
-  const signInRes = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const { access_token } = (await signInRes.json()) as { access_token: string };
   const res = await fetch(`${url}/api/admin/users/${me.id}/roles`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ role: 'moderator' }),
+    headers: { authorization: `Bearer ${inject('adminToken')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ role }),
   });
   expect(res.status).toBeLessThan(300);
 }
@@ -107,7 +103,7 @@ describe('the course studio', () => {
     try {
       const author = await authorContext.newPage();
       await signUp(author, uniqueEmail('mo'), 'Mo Author');
-      await makeModerator(author);
+      await grant(author, 'moderator');
 
       // The moderator writes the course.
       await author.goto('/admin/studio');
@@ -134,7 +130,8 @@ describe('the course studio', () => {
 
       // An admin, in another browser, publishes it.
       const admin = await adminContext.newPage();
-      await signIn(admin, ADMIN.email, ADMIN.password);
+      await signUp(admin, uniqueEmail('ada'), 'Ada Admin');
+      await grant(admin, 'admin');
       await admin.goto('/admin/studio');
       await admin.getByRole('button', { name: `Open ${TITLE}` }).click();
       await admin.getByRole('button', { name: 'Review & Publish' }).click();

@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { completeModule, expectAccessible, inBrowser, signUp, uniqueEmail } from './journey';
-import { ADMIN } from './server';
 
 // Issue 17, test-out: a course written and published through the studio's API with test-out on; a
 // learner who gets module 2's pre-assessment questions right sees module 2 "Tested out", can still
@@ -79,12 +78,7 @@ async function adminCall<T>(token: string, method: string, path: string, body?: 
 
 /** Writes the course through the studio and publishes it, as an admin. */
 async function publishCourse() {
-  const signIn = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const token = inject('adminToken');
   const studio = `/admin/studio/courses`;
   await adminCall(token, 'POST', studio, { slug: SLUG, title: 'Test-Out Walkthrough' });
   const draft = await adminCall<{ files: Array<{ path: string; revision: number }> }>(
