@@ -54,7 +54,10 @@ describe.each<Format>(['scorm12', 'scorm2004'])('the %s package in an LMS on sco
     await course.locator('option', { hasText: 'Attempt 2' }).waitFor({ state: 'attached' });
     await closeCourse(page);
 
-    // What scorm-again committed to the LMS when the package finished.
+    // What scorm-again committed to the LMS when the package finished. The last commit reaches the
+    // LMS after the frame is gone (on pagehide), so wait for it: its exit is 'suspend'.
+    const exitOf = (cmi: Json) => (format === 'scorm12' ? (cmi.core as Json | undefined)?.exit : cmi.exit);
+    await expect.poll(() => exitOf(cmiOf(format, learner)), { timeout: 10_000 }).toBe('suspend');
     const cmi = cmiOf(format, learner);
     const passedPercent = Math.round((passing(bundle) / final.questions.length) * 10000) / 100;
     if (format === 'scorm12') {
