@@ -5,13 +5,12 @@ import {
   type CourseImportResult,
   courseDoesNotExist,
   courseHasNoFolder,
-  courseImageTaken,
   courseUpdate,
   courseZipTooLarge,
-  IMAGE_BUCKET,
 } from '@coursekit/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Request } from 'express';
+import { imagesOf, refuseTakenImages, storeImages } from '../content/courseImages';
 import {
   CourseZipError,
   DEFAULT_ZIP_LIMITS,
@@ -161,19 +160,7 @@ export async function importCourse(
     throw fail('invalid_request', `(zip): ${err instanceof Error ? err.message : String(err)}`);
   }
   const { slug } = content.course;
-  const images = [...files.keys()].filter((f) => f.startsWith('images/'));
-  // The bucket is flat: another course's image of the same name would be overwritten.
-  if (images.length > 0) {
-    const taken = await rowsOf<{ path: string; slug: string }>(
-      ctx,
-      sql`select f.path, c.slug from course_files f join courses c on c.id = f.course_id
-        where c.slug <> ${slug} and f.path in (${sql.join(
-          images.map((i) => sql`${i}`),
-          sql`, `,
-        )}) order by f.path limit 1`,
-    );
-    if (taken[0]) throw fail('invalid_request', courseImageTaken(taken[0].path, taken[0].slug));
-  }
+  await refuseTakenImages(ctx, slug, files);
   const [existing] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.slug, slug));
   const summary = await serialized(() =>
     ctx.db.transaction(async (tx) => {
@@ -185,9 +172,7 @@ export async function importCourse(
       return loaded;
     }),
   );
-  for (const image of images) {
-    await ctx.storage.put(IMAGE_BUCKET, image.slice('images/'.length), Buffer.from(files.get(image)!));
-  }
+  await storeImages(ctx, files);
   dropCourseStructure(ctx);
   const course = await courseBySlug(ctx, slug);
   const result: CourseImportResult = {
@@ -200,7 +185,7 @@ export async function importCourse(
       unchanged: summary.unchanged,
       deactivated: summary.deactivated,
       questions: summary.questions,
-      images: images.length,
+      images: imagesOf(files).length,
     },
   };
   await logAction(ctx, admin, 'course_imported', null, {

@@ -6,7 +6,6 @@ import {
   type CourseVersion,
   courseDoesNotExist,
   courseHasLearners,
-  courseImageTaken,
   courseJsonRequired,
   courseSlugTaken,
   DRAFT_PATH_PATTERN,
@@ -31,6 +30,7 @@ import { logAction } from '../admin/actionLog';
 import { rowsOf } from '../admin/analyticsSql';
 import { serialized } from '../admin/content';
 import type { AdminAuth } from '../admin/guard';
+import { refuseTakenImages, storeImages } from '../content/courseImages';
 import { CourseZipError, checkCourseFile, checkCourseFiles, readCourseFromFiles } from '../content/courseZip';
 import { applyCourse, CONTENT_DIR, type LoadSummary } from '../content/loader';
 import {
@@ -432,18 +432,7 @@ async function publishFiles(
     if (err instanceof CourseZipError) throw fail('invalid_request', err.message);
     throw err;
   }
-  const images = [...files.keys()].filter(isImage);
-  if (images.length > 0) {
-    const taken = await rowsOf<{ path: string; slug: string }>(
-      ctx,
-      sql`select f.path, c.slug from course_files f join courses c on c.id = f.course_id
-        where c.id <> ${course.id} and f.path in (${sql.join(
-          images.map((i) => sql`${i}`),
-          sql`, `,
-        )}) order by f.path limit 1`,
-    );
-    if (taken[0]) throw fail('invalid_request', courseImageTaken(taken[0].path, taken[0].slug));
-  }
+  await refuseTakenImages(ctx, course.slug, files);
   const result = await serialized(() =>
     ctx.db.transaction(async (tx) => {
       const summary = await applyCourse(tx, content, info.note ?? 'Studio publish', files, info);
@@ -453,9 +442,7 @@ async function publishFiles(
       return { summary, version };
     }),
   );
-  for (const image of images) {
-    await ctx.storage.put(IMAGE_BUCKET, image.slice('images/'.length), Buffer.from(files.get(image)!));
-  }
+  await storeImages(ctx, files);
   dropCourseStructure(ctx);
   return result;
 }

@@ -862,32 +862,20 @@ function History({
       </div>
       {list.length > 1 ? (
         <div className={s.row}>
-          <label htmlFor={`${id}-from`}>Compare version</label>
-          <select
+          <VersionSelect
             id={`${id}-from`}
-            className={s.select}
-            value={left ?? ''}
-            onChange={(e) => setFrom(Number(e.target.value))}
-          >
-            {list.map((v) => (
-              <option key={v.version} value={v.version}>
-                {v.version}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${id}-to`}>with version</label>
-          <select
+            label="Compare version"
+            versions={list}
+            value={left}
+            onChange={setFrom}
+          />
+          <VersionSelect
             id={`${id}-to`}
-            className={s.select}
-            value={right ?? ''}
-            onChange={(e) => setTo(Number(e.target.value))}
-          >
-            {list.map((v) => (
-              <option key={v.version} value={v.version}>
-                {v.version}
-              </option>
-            ))}
-          </select>
+            label="with version"
+            versions={list}
+            value={right}
+            onChange={setTo}
+          />
           <button type="button" className={s.button.secondary} onClick={() => void compare()}>
             Compare
           </button>
@@ -903,5 +891,38 @@ function History({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** One of the two versions History compares. */
+function VersionSelect({
+  id,
+  label,
+  versions,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  versions: CourseVersion[];
+  value: number | null;
+  onChange: (version: number) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className={s.select}
+        value={value ?? ''}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
+        {versions.map((v) => (
+          <option key={v.version} value={v.version}>
+            {v.version}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
