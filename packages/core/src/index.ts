@@ -363,6 +363,16 @@ export {
   PACKAGE_FORMATS,
   PackageFormatSchema,
 } from './schemas/courseBundle';
+export type { CourseFile, CourseFileModule, QuestionFile, QuizFile } from './schemas/courseFile';
+export {
+  CourseFileSchema,
+  courseFileProblems,
+  describeFileIssue,
+  issuePath,
+  issueWords,
+  QuestionFileSchema,
+  QuizFileSchema,
+} from './schemas/courseFile';
 export type {
   CompletionTarget,
   ModuleProgress,
