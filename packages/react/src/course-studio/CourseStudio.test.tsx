@@ -132,4 +132,46 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
       screen.getByText('A course with the slug "meter-basics" exists already: choose another.'),
     ).toBeTruthy();
   });
+
+  it('edits course.json as a form: a refused field says why there and saves nothing; modules move by keyboard', async () => {
+    const fake = createMemoryStudio();
+    const { user } = renderWidget(
+      <CourseStudio studio={fake.studio} canPublish={false} copies={memoryCopies()} saveDelayMs={20} />,
+    );
+    const saved = () => JSON.parse(fake.textOf('course.json') ?? '{}') as Record<string, unknown>;
+    await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    const form = await screen.findByRole('form', { name: 'Course settings' });
+    const before = saved();
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    expect(await within(form).findByText('Title must not be empty.')).toBeTruthy();
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByRole('alert').textContent).toContain('nothing is saved');
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(saved().title).toBe('Meter Basics');
+
+    await user.type(title, 'Meter Reading Basics');
+    await waitFor(() => expect(saved().title).toBe('Meter Reading Basics'));
+    // Fields the form does not show are written back as they were.
+    expect(saved()).toEqual({ ...before, title: 'Meter Reading Basics' });
+
+    within(form).getByRole('button', { name: 'Move Module 1, Meters down' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect((saved().modules as Array<{ id: number }>).map((m) => m.id)).toEqual([2, 1]));
+    expect(within(form).getByText('Module 1, Meters is now at position 2 of 2.')).toBeTruthy();
+    // The moved module's button keeps the focus, so a second move is one more key away.
+    expect(document.activeElement).toBe(
+      within(form).getByRole('button', { name: 'Move Module 1, Meters up' }),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect((saved().modules as Array<{ id: number }>).map((m) => m.id)).toEqual([1, 2]));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
+    await expectNoAxeViolations();
+
+    // The file's text is one switch away, and the form follows what is typed there.
+    await user.click(screen.getByRole('button', { name: 'JSON Text' }));
+    expect(
+      (screen.getByRole('textbox', { name: 'Text of course.json' }) as HTMLTextAreaElement).value,
+    ).toContain('"title": "Meter Reading Basics"');
+  });
 });

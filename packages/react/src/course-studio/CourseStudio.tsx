@@ -14,6 +14,7 @@ import * as a from '../admin/admin.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import * as s from '../ui/styles.css';
 import { WidgetRoot } from '../ui/WidgetRoot';
+import { CourseSettings } from './CourseSettings';
 import * as st from './studio.css';
 import { type LocalCopies, type SaveState, useDraftFile } from './useDraftFile';
 
@@ -447,6 +448,8 @@ function FileEditor({
   const id = useId();
   const draft = useDraftFile(studio, course, file, { copies, delayMs, onSaved });
   const { state } = draft;
+  // course.json is a form by default; its text stays one click away.
+  const [asText, setAsText] = useState(file.path !== 'course.json');
   return (
     <section className={s.stack} aria-labelledby={`${id}-name`}>
       <div className={s.spread}>
@@ -498,8 +501,14 @@ function FileEditor({
             </button>
           </div>
         </div>
+      ) : !asText ? (
+        <>
+          <ViewSwitch asText={asText} onChange={setAsText} />
+          <CourseSettings text={draft.text} onChange={draft.edit} />
+        </>
       ) : (
         <div className={a.field}>
+          {file.path === 'course.json' ? <ViewSwitch asText={asText} onChange={setAsText} /> : null}
           <label htmlFor={`${id}-text`}>Text of {file.path}</label>
           <textarea
             id={`${id}-text`}
@@ -511,6 +520,33 @@ function FileEditor({
         </div>
       )}
     </section>
+  );
+}
+
+/** course.json's two views: the settings form and the file's text. */
+function ViewSwitch({ asText, onChange }: { asText: boolean; onChange: (asText: boolean) => void }) {
+  return (
+    <fieldset className={s.fieldset}>
+      <legend className={s.visuallyHidden}>Edit course.json as</legend>
+      <div className={s.row}>
+        <button
+          type="button"
+          className={`${asText ? s.button.secondary : s.button.primary} ${a.smallButton}`}
+          aria-pressed={!asText}
+          onClick={() => onChange(false)}
+        >
+          Settings Form
+        </button>
+        <button
+          type="button"
+          className={`${asText ? s.button.primary : s.button.secondary} ${a.smallButton}`}
+          aria-pressed={asText}
+          onClick={() => onChange(true)}
+        >
+          JSON Text
+        </button>
+      </div>
+    </fieldset>
   );
 }
 
