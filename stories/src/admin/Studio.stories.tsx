@@ -57,6 +57,18 @@ export const Editing: Story = {
   },
 };
 
+/** course.json as the settings form, with a refused field: the reason at the field, nothing saved. */
+export const CourseSettingsRefused: Story = {
+  args: { studio: world().studio, canPublish: false, copies: memoryCopies() },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    const form = await screen.findByRole('form', { name: 'Course settings' });
+    await userEvent.clear(within(form).getByRole('textbox', { name: 'Estimated time (dashboard)' }));
+    await expect(await within(form).findByText('Estimated time (dashboard) must not be empty.')).toBeTruthy();
+  },
+};
+
 /** Typing on a slow connection: the save is on its way. */
 export const Saving: Story = {
   args: {
