@@ -55,10 +55,12 @@ export interface CourseSettingsProps {
   text: string;
   /** Called with the whole file when every field is acceptable. */
   onChange: (text: string) => void;
+  /** A module was added to the list: make its files (modules/module-N.md, quizzes/module-N.json). */
+  onModuleAdded?: (moduleId: number) => Promise<void>;
 }
 
 /** The course settings form; a text that is not JSON is sent back to the JSON view with the reason. */
-export function CourseSettings({ text, onChange }: CourseSettingsProps) {
+export function CourseSettings({ text, onChange, onModuleAdded }: CourseSettingsProps) {
   // The text this form last handed over: its own write comes back as `text` and must not reset it.
   const emitted = useRef<string | null>(null);
   const [source, setSource] = useState({ text, generation: 0 });
@@ -76,6 +78,7 @@ export function CourseSettings({ text, onChange }: CourseSettingsProps) {
     <SettingsForm
       key={source.generation}
       initial={parsed.value}
+      onModuleAdded={onModuleAdded}
       onChange={(next) => {
         emitted.current = next;
         onChange(next);
@@ -84,10 +87,19 @@ export function CourseSettings({ text, onChange }: CourseSettingsProps) {
   );
 }
 
-function SettingsForm({ initial, onChange }: { initial: Json; onChange: (text: string) => void }) {
+function SettingsForm({
+  initial,
+  onChange,
+  onModuleAdded,
+}: {
+  initial: Json;
+  onChange: (text: string) => void;
+  onModuleAdded: CourseSettingsProps['onModuleAdded'];
+}) {
   const id = useId();
   const [value, setValue] = useState<Json>(initial);
   const [announcement, setAnnouncement] = useState('');
+  const [addError, setAddError] = useState<string | null>(null);
   const problems = courseFileProblems(value);
   const problemCount = Object.keys(problems).length;
   // After a move the moved module's button keeps the focus, even when its item was re-inserted.
@@ -240,10 +252,26 @@ function SettingsForm({ initial, onChange }: { initial: Json; onChange: (text: s
               ],
             });
             setAnnouncement(`Module ${nextModuleId} was added at position ${modules.length + 1}.`);
+            setAddError(null);
+            onModuleAdded?.(nextModuleId).then(
+              () =>
+                setAnnouncement(
+                  `Module ${nextModuleId} was added at position ${modules.length + 1}, with its files.`,
+                ),
+              (e: unknown) =>
+                setAddError(
+                  `Module ${nextModuleId}'s files were not made: ${e instanceof Error ? e.message : String(e)}`,
+                ),
+            );
           }}
         >
           Add Module {nextModuleId} to the Course
         </button>
+        {addError ? (
+          <p className={a.fieldError} role="alert">
+            {addError}
+          </p>
+        ) : null}
         <p className={s.visuallyHidden} aria-live="polite">
           {announcement}
         </p>

@@ -168,6 +168,15 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
     await expectNoAxeViolations();
 
+    // A module added here comes with its files, so the draft stays publishable.
+    await user.click(within(form).getByRole('button', { name: 'Add Module 3 to the Course' }));
+    await waitFor(() => expect(fake.textOf('quizzes/module-3.json')).toContain('"moduleId": 3'));
+    expect(fake.textOf('modules/module-3.md')).toBe('# Module 3\n');
+    await waitFor(() =>
+      expect((saved().modules as Array<{ id: number }>).map((m) => m.id)).toEqual([1, 2, 3]),
+    );
+    expect(screen.getByRole('button', { name: 'module-3.md' })).toBeTruthy();
+
     // The file's text is one switch away, and the form follows what is typed there.
     await user.click(screen.getByRole('button', { name: 'JSON Text' }));
     expect(

@@ -359,6 +359,11 @@ function DraftFiles({
       ),
     [],
   );
+  // The settings form's Add Module: the module's files are made with it, unless they exist.
+  const addModuleFiles = async (moduleId: number) => {
+    for (const [path, content] of newModuleFiles(moduleId))
+      if (!files.some((f) => f.path === path)) onSaved(await studio.save(draft.course, path, content, null));
+  };
   return (
     <div className={st.workspace}>
       <nav aria-label="Draft files" className={s.stack}>
@@ -404,6 +409,7 @@ function DraftFiles({
             copies={copies}
             delayMs={saveDelayMs}
             onSaved={onSaved}
+            onModuleAdded={addModuleFiles}
           />
         ) : file ? (
           <p className={s.muted}>
@@ -437,6 +443,7 @@ function FileEditor({
   copies,
   delayMs,
   onSaved,
+  onModuleAdded,
 }: {
   studio: StudioAdapter;
   course: string;
@@ -444,6 +451,8 @@ function FileEditor({
   copies: LocalCopies | undefined;
   delayMs: number;
   onSaved: (file: DraftFile) => void;
+  /** course.json's form added a module: its files are made. */
+  onModuleAdded: (moduleId: number) => Promise<void>;
 }) {
   const id = useId();
   const draft = useDraftFile(studio, course, file, { copies, delayMs, onSaved });
@@ -504,7 +513,7 @@ function FileEditor({
       ) : !asText ? (
         <>
           <ViewSwitch asText={asText} onChange={setAsText} />
-          <CourseSettings text={draft.text} onChange={draft.edit} />
+          <CourseSettings text={draft.text} onChange={draft.edit} onModuleAdded={onModuleAdded} />
         </>
       ) : (
         <div className={a.field}>
@@ -549,6 +558,15 @@ function ViewSwitch({ asText, onChange }: { asText: boolean; onChange: (asText: 
     </fieldset>
   );
 }
+
+/** A new module's two files: its lessons' markdown and its quiz file (course.json lists it by id). */
+const newModuleFiles = (id: number): Array<[string, { text: string }]> => [
+  [`modules/module-${id}.md`, { text: `# Module ${id}\n` }],
+  [
+    `quizzes/module-${id}.json`,
+    { text: `${JSON.stringify({ moduleId: id, preAssessment: [], finalQuiz: [] }, null, 2)}\n` },
+  ],
+];
 
 /** Adds a module, quiz or image file to the draft. */
 function NewFile({
@@ -601,18 +619,7 @@ function NewFile({
         type="button"
         className={`${s.button.secondary} ${a.smallButton}`}
         disabled={busy}
-        onClick={() =>
-          // A module is its lessons' markdown and its quiz file (course.json lists it by id).
-          void add(
-            [`modules/module-${nextModule}.md`, { text: `# Module ${nextModule}\n` }],
-            [
-              `quizzes/module-${nextModule}.json`,
-              {
-                text: `${JSON.stringify({ moduleId: nextModule, preAssessment: [], finalQuiz: [] }, null, 2)}\n`,
-              },
-            ],
-          )
-        }
+        onClick={() => void add(...newModuleFiles(nextModule))}
       >
         Add Module {nextModule} Files
       </button>
