@@ -443,28 +443,21 @@ function ModuleItem({
             className={`${s.button.secondary} ${a.smallButton}`}
             id={`${buttonId}-up`}
             disabled={index === 0}
-            aria-label={`Move ${label} up`}
             onClick={() => onMove(index, index - 1)}
           >
-            Move Up
+            Move Up<span className={s.visuallyHidden}> {label}</span>
           </button>
           <button
             type="button"
             className={`${s.button.secondary} ${a.smallButton}`}
             id={`${buttonId}-down`}
             disabled={index === count - 1}
-            aria-label={`Move ${label} down`}
             onClick={() => onMove(index, index + 1)}
           >
-            Move Down
+            Move Down<span className={s.visuallyHidden}> {label}</span>
           </button>
-          <button
-            type="button"
-            className={`${s.button.secondary} ${a.smallButton}`}
-            aria-label={`Remove ${label} from the course`}
-            onClick={onRemove}
-          >
-            Remove
+          <button type="button" className={`${s.button.secondary} ${a.smallButton}`} onClick={onRemove}>
+            Remove<span className={s.visuallyHidden}> {label} from the course</span>
           </button>
         </div>
       </div>

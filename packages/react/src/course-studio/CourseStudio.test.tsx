@@ -155,13 +155,13 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
     // Fields the form does not show are written back as they were.
     expect(saved()).toEqual({ ...before, title: 'Meter Reading Basics' });
 
-    within(form).getByRole('button', { name: 'Move Module 1, Meters down' }).focus();
+    within(form).getByRole('button', { name: 'Move Down Module 1, Meters' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect((saved().modules as Array<{ id: number }>).map((m) => m.id)).toEqual([2, 1]));
     expect(within(form).getByText('Module 1, Meters is now at position 2 of 2.')).toBeTruthy();
     // The moved module's button keeps the focus, so a second move is one more key away.
     expect(document.activeElement).toBe(
-      within(form).getByRole('button', { name: 'Move Module 1, Meters up' }),
+      within(form).getByRole('button', { name: 'Move Up Module 1, Meters' }),
     );
     await user.keyboard('{Enter}');
     await waitFor(() => expect((saved().modules as Array<{ id: number }>).map((m) => m.id)).toEqual([1, 2]));

@@ -275,6 +275,8 @@ function CourseWorkspace({
   onBack,
 }: CourseStudioProps & { course: string; onBack: () => void }) {
   const [pane, setPane] = useState<Pane>('files');
+  // Each press of a pane's button shows it afresh: the review and history read the server again.
+  const [visit, setVisit] = useState(0);
   const load = useCallback(() => studio.draft(course), [studio, course]);
   const draft = useLoad(load);
   const local = copies ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
@@ -301,6 +303,7 @@ function CourseWorkspace({
             aria-current={pane === key ? 'page' : undefined}
             onClick={() => {
               setPane(key);
+              setVisit((n) => n + 1);
               if (key === 'files') draft.reload();
             }}
           >
@@ -323,8 +326,12 @@ function CourseWorkspace({
           saveDelayMs={saveDelayMs}
         />
       ) : null}
-      {pane === 'review' ? <Review studio={studio} course={course} canPublish={canPublish} /> : null}
-      {pane === 'history' ? <History studio={studio} course={course} canPublish={canPublish} /> : null}
+      {pane === 'review' ? (
+        <Review key={visit} studio={studio} course={course} canPublish={canPublish} />
+      ) : null}
+      {pane === 'history' ? (
+        <History key={visit} studio={studio} course={course} canPublish={canPublish} />
+      ) : null}
     </>
   );
 }
