@@ -1,54 +1,21 @@
 import { courseFileProblems } from '@coursekit/core';
-import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
+import {
+  Group,
+  type Json,
+  JsonFileForm,
+  moved,
+  OrderedItem,
+  ProblemsBanner,
+  useJsonForm,
+  useMoveFocus,
+} from './jsonForm';
 import * as st from './studio.css';
 
 // course.json as a form (issue 17): the course's texts, objectives, modules in order, quiz settings
-// and test-out. The file stays the truth: the form reads it, and writes it back whole (fields it does
-// not show are kept) only when core's course-file schema accepts it, so a refused field is shown
-// where it was typed and nothing half-valid reaches the draft.
-
-type Json = Record<string, unknown>;
-type Path = ReadonlyArray<string | number>;
-
-const pathText = (path: Path) =>
-  path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
-
-function getAt(value: unknown, path: Path): unknown {
-  return path.reduce<unknown>(
-    (node, key) => (node as Record<string | number, unknown> | undefined)?.[key],
-    value,
-  );
-}
-
-function setAt(value: unknown, path: Path, next: unknown): unknown {
-  if (path.length === 0) return next;
-  const [key, ...rest] = path;
-  if (typeof key === 'number') {
-    const list = Array.isArray(value) ? [...value] : [];
-    list[key] = setAt(list[key], rest, next);
-    return list;
-  }
-  const object = { ...((value ?? {}) as Json) };
-  const child = setAt(object[key!], rest, next);
-  if (child === undefined) delete object[key!];
-  else object[key!] = child;
-  return object;
-}
-
-const toText = (value: Json) => `${JSON.stringify(value, null, 2)}\n`;
-
-function parse(text: string): { value: Json } | { error: string } {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (value === null || typeof value !== 'object' || Array.isArray(value))
-      return { error: 'course.json must hold one object.' };
-    return { value: value as Json };
-  } catch (e) {
-    return { error: `course.json is not valid JSON (${e instanceof Error ? e.message : String(e)}).` };
-  }
-}
+// and test-out, checked field by field with core's course-file schema (see jsonForm.tsx).
 
 export interface CourseSettingsProps {
   /** course.json's text as the draft holds it. */
@@ -59,31 +26,12 @@ export interface CourseSettingsProps {
   onModuleAdded?: (moduleId: number) => Promise<void>;
 }
 
-/** The course settings form; a text that is not JSON is sent back to the JSON view with the reason. */
+/** The course settings form over course.json's text. */
 export function CourseSettings({ text, onChange, onModuleAdded }: CourseSettingsProps) {
-  // The text this form last handed over: its own write comes back as `text` and must not reset it.
-  const emitted = useRef<string | null>(null);
-  const [source, setSource] = useState({ text, generation: 0 });
-  if (text !== source.text)
-    // A text from elsewhere (Take Theirs, a restored copy) starts the form afresh.
-    setSource({ text, generation: text === emitted.current ? source.generation : source.generation + 1 });
-  const parsed = parse(text);
-  if ('error' in parsed)
-    return (
-      <p className={s.banner.error} role="alert">
-        {parsed.error} Correct it in the JSON view.
-      </p>
-    );
   return (
-    <SettingsForm
-      key={source.generation}
-      initial={parsed.value}
-      onModuleAdded={onModuleAdded}
-      onChange={(next) => {
-        emitted.current = next;
-        onChange(next);
-      }}
-    />
+    <JsonFileForm name="course.json" text={text} onChange={onChange}>
+      {(initial, emit) => <SettingsForm initial={initial} onChange={emit} onModuleAdded={onModuleAdded} />}
+    </JsonFileForm>
   );
 }
 
@@ -93,42 +41,13 @@ function SettingsForm({
   onModuleAdded,
 }: {
   initial: Json;
-  onChange: (text: string) => void;
+  onChange: (value: Json) => void;
   onModuleAdded: CourseSettingsProps['onModuleAdded'];
 }) {
-  const id = useId();
-  const [value, setValue] = useState<Json>(initial);
+  const { id, value, problemCount, update, set, field } = useJsonForm(initial, courseFileProblems, onChange);
   const [announcement, setAnnouncement] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
-  const problems = courseFileProblems(value);
-  const problemCount = Object.keys(problems).length;
-  // After a move the moved module's button keeps the focus, even when its item was re-inserted.
-  const [moved, setMoved] = useState<{ module: string; up: boolean } | null>(null);
-  useEffect(() => {
-    if (!moved) return;
-    const button = (up: boolean) =>
-      document.getElementById(`${id}-move-${moved.module}-${up ? 'up' : 'down'}`) as HTMLButtonElement | null;
-    const preferred = button(moved.up);
-    (preferred && !preferred.disabled ? preferred : button(!moved.up))?.focus();
-  }, [moved, id]);
-
-  function update(next: Json) {
-    setValue(next);
-    if (Object.keys(courseFileProblems(next)).length === 0) onChange(toText(next));
-  }
-  const set = (path: Path, next: unknown) => update(setAt(value, path, next) as Json);
-
-  const field = (path: Path, label: string, options: FieldOptions = {}) => (
-    <Field
-      key={pathText(path)}
-      id={`${id}-${pathText(path)}`}
-      label={label}
-      value={getAt(value, path)}
-      problem={problems[pathText(path)]}
-      onChange={(next) => set(path, next)}
-      {...options}
-    />
-  );
+  const focusMoved = useMoveFocus();
 
   const modules = (Array.isArray(value.modules) ? value.modules : []) as Json[];
   const objectives = (Array.isArray(value.objectives) ? value.objectives : []) as Json[];
@@ -138,24 +57,17 @@ function SettingsForm({
 
   function moveModule(from: number, to: number) {
     if (to < 0 || to >= modules.length || from === to) return;
-    const list = [...modules];
-    const [item] = list.splice(from, 1);
-    list.splice(to, 0, item!);
+    const list = moved(modules, from, to);
     update({ ...value, modules: list });
-    setMoved({ module: String(item!.id), up: to < from });
-    setAnnouncement(`${moduleName(item)} is now at position ${to + 1} of ${list.length}.`);
+    focusMoved(`${id}-move-${String(modules[from]!.id)}`, to < from);
+    setAnnouncement(`${moduleName(modules[from])} is now at position ${to + 1} of ${list.length}.`);
   }
 
   const testOut = (value.testOut ?? null) as Json | null;
 
   return (
     <form className={s.stack} aria-label="Course settings" noValidate onSubmit={(e) => e.preventDefault()}>
-      {problemCount > 0 ? (
-        <p className={s.banner.error} role="alert">
-          {problemCount === 1 ? 'One field needs' : `${problemCount} fields need`} attention; nothing is saved
-          until {problemCount === 1 ? 'it is' : 'they are'} corrected.
-        </p>
-      ) : null}
+      <ProblemsBanner count={problemCount} />
 
       <Group title="Course">
         <p className={s.muted}>
@@ -206,9 +118,11 @@ function SettingsForm({
         </p>
         <ol className={s.list} aria-describedby={`${id}-modules-hint`}>
           {modules.map((m, i) => (
-            <ModuleItem
+            <OrderedItem
               key={String(m.id)}
               buttonId={`${id}-move-${String(m.id)}`}
+              dragType="application/x-coursekit-module"
+              removeText="from the course"
               index={i}
               count={modules.length}
               label={moduleName(m)}
@@ -237,7 +151,7 @@ function SettingsForm({
                     hint: 'Empty: the course’s test-out score.',
                   })
                 : null}
-            </ModuleItem>
+            </OrderedItem>
           ))}
         </ol>
         <button
@@ -309,159 +223,5 @@ function SettingsForm({
           : null}
       </Group>
     </form>
-  );
-}
-
-function Group({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={s.stack} aria-labelledby={id}>
-      <h4 id={id} className={s.subheading}>
-        {title}
-      </h4>
-      {children}
-    </section>
-  );
-}
-
-interface FieldOptions {
-  multiline?: boolean;
-  number?: boolean;
-  /** Empty removes the field from the file instead of leaving "". */
-  optional?: boolean;
-  hint?: string;
-}
-
-function Field({
-  id,
-  label,
-  value,
-  problem,
-  onChange,
-  multiline,
-  number,
-  optional,
-  hint,
-}: FieldOptions & {
-  id: string;
-  label: string;
-  value: unknown;
-  problem: string | undefined;
-  onChange: (value: unknown) => void;
-}) {
-  const shown = value === undefined || value === null ? '' : String(value);
-  const change = (raw: string) => {
-    if (raw === '' && (optional || number)) onChange(undefined);
-    else onChange(number ? Number(raw) : raw);
-  };
-  const describedBy = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
-  const common = {
-    id,
-    className: a.input,
-    value: shown,
-    'aria-invalid': problem ? true : undefined,
-    'aria-describedby': describedBy || undefined,
-  } as const;
-  return (
-    <div className={a.field}>
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea {...common} rows={3} onChange={(e) => change(e.target.value)} />
-      ) : (
-        <input
-          {...common}
-          type={number ? 'number' : 'text'}
-          inputMode={number ? 'numeric' : undefined}
-          onChange={(e) => change(e.target.value)}
-        />
-      )}
-      {hint ? (
-        <p id={`${id}-hint`} className={a.small}>
-          {hint}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${id}-problem`} className={a.fieldError}>
-          {label} {problem}.
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** One module of the list: moved by its buttons (keyboard) or dragged by its heading. */
-function ModuleItem({
-  buttonId,
-  index,
-  count,
-  label,
-  onMove,
-  onRemove,
-  children,
-}: {
-  /** The Move buttons' id prefix (`-up`, `-down`), by which the form gives the focus back. */
-  buttonId: string;
-  index: number;
-  count: number;
-  label: string;
-  onMove: (from: number, to: number) => void;
-  onRemove: () => void;
-  children: ReactNode;
-}) {
-  const [over, setOver] = useState(false);
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    const from = Number(e.dataTransfer.getData('application/x-coursekit-module'));
-    if (Number.isInteger(from)) onMove(from, index);
-  };
-  return (
-    <li
-      className={st.settingsItem}
-      data-drop-target={over ? 'true' : undefined}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
-    >
-      <div className={s.spread}>
-        <h5
-          className={st.dragHandle}
-          draggable
-          onDragStart={(e) => {
-            e.dataTransfer.setData('application/x-coursekit-module', String(index));
-            e.dataTransfer.effectAllowed = 'move';
-          }}
-        >
-          {index + 1}. {label}
-        </h5>
-        <div className={s.row}>
-          <button
-            type="button"
-            className={`${s.button.secondary} ${a.smallButton}`}
-            id={`${buttonId}-up`}
-            disabled={index === 0}
-            onClick={() => onMove(index, index - 1)}
-          >
-            Move Up<span className={s.visuallyHidden}> {label}</span>
-          </button>
-          <button
-            type="button"
-            className={`${s.button.secondary} ${a.smallButton}`}
-            id={`${buttonId}-down`}
-            disabled={index === count - 1}
-            onClick={() => onMove(index, index + 1)}
-          >
-            Move Down<span className={s.visuallyHidden}> {label}</span>
-          </button>
-          <button type="button" className={`${s.button.secondary} ${a.smallButton}`} onClick={onRemove}>
-            Remove<span className={s.visuallyHidden}> {label} from the course</span>
-          </button>
-        </div>
-      </div>
-      {children}
-    </li>
   );
 }
