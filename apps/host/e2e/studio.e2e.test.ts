@@ -84,8 +84,8 @@ async function grant(page: Page, role: 'moderator' | 'admin') {
 /** Opens a file of the open course and replaces its text; waits until the studio says Saved. */
 async function write(page: Page, path: string, text: string) {
   await page.getByRole('button', { name: path.slice(path.indexOf('/') + 1), exact: true }).click();
-  // course.json opens as the settings form; this journey writes the whole file as text.
-  if (path === 'course.json') await page.getByRole('button', { name: 'JSON Text' }).click();
+  // course.json and the quiz files open as forms; this journey writes whole files as text.
+  if (!path.endsWith('.md')) await page.getByRole('button', { name: 'JSON Text' }).click();
   const editor = page.getByRole('textbox', { name: `Text of ${path}` });
   await editor.fill(text);
   await page

@@ -81,8 +81,8 @@ const moduleMarkdown = (n: number, name: string, first: string) =>
   `# Module ${n}: ${name}\n\n## ${name}: first look\n\n${first}\n\n## ${name}: in practice\n\n${sentence(`${name.toLowerCase()} in practice`)}\n`;
 
 /** A question whose right answer is its first option's text; `n` makes each one its own. */
-const question = (module: number, n: number, text = `Module ${module}, question ${n}: which holds?`) => ({
-  question_text: text,
+const question = (module: number, n: number) => ({
+  question_text: `Module ${module}, question ${n}: which holds?`,
   option_a: `Right about ${module}.${n}`,
   option_b: `Wrong about ${module}.${n}`,
   option_c: `Also wrong about ${module}.${n}`,
@@ -91,12 +91,12 @@ const question = (module: number, n: number, text = `Module ${module}, question 
   explanation: `Only the first is right about ${module}.${n}.`,
   objectives: ['LO1'],
 });
-const quizFile = (module: number, first?: string) =>
+const quizFile = (module: number) =>
   JSON.stringify(
     {
       moduleId: module,
       preAssessment: [question(module, 0)],
-      finalQuiz: [1, 2, 3, 4].map((n) => question(module, n, n === 1 ? first : undefined)),
+      finalQuiz: [1, 2, 3, 4].map((n) => question(module, n)),
     },
     null,
     2,
@@ -157,6 +157,8 @@ describe('a course written in the studio', () => {
         );
         await saved(author);
         await pressButton(author, author.getByRole('button', { name: `module-${n}.json`, exact: true }));
+        // The bank is pasted whole into the file's text (the question form is used for the edit below).
+        await pressButton(author, author.getByRole('button', { name: 'JSON Text' }));
         await typeInto(
           author,
           author.getByRole('textbox', { name: `Text of quizzes/module-${n}.json` }),
@@ -254,12 +256,14 @@ describe('a course written in the studio', () => {
       );
       await saved(author);
       await pressButton(author, author.getByRole('button', { name: 'module-1.json', exact: true }));
+      const questions = author.getByRole('form', { name: 'Questions' });
       await typeInto(
         author,
-        author.getByRole('textbox', { name: 'Text of quizzes/module-1.json' }),
-        quizFile(1, 'Module 1, question 1, reworded: which holds?'),
+        questions.getByRole('textbox', { name: 'Final quiz question 1: text', exact: true }),
+        'Module 1, question 1, reworded: which holds?',
       );
       await saved(author);
+      await expectAccessible(author, 'studio question form');
       await admin.getByRole('button', { name: 'Review & Publish' }).click();
       await admin.getByText('A second look always pays.').first().waitFor();
       await admin.getByRole('button', { name: 'Publish', exact: true }).click();

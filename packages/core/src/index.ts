@@ -372,6 +372,7 @@ export {
   issueWords,
   QuestionFileSchema,
   QuizFileSchema,
+  quizFileProblems,
 } from './schemas/courseFile';
 export type {
   CompletionTarget,

@@ -49,10 +49,10 @@ export type CourseFileModule = CourseFile['modules'][number];
 
 export const QuestionFileSchema = z.object({
   question_text: required(),
-  option_a: text(),
-  option_b: text(),
-  option_c: text(),
-  option_d: text(),
+  option_a: required(),
+  option_b: required(),
+  option_c: required(),
+  option_d: required(),
   correct_answer: z.enum(['A', 'B', 'C', 'D']),
   explanation: z.optional(z.nullable(text())),
   objectives: z.optional(z.array(text())),
@@ -123,21 +123,35 @@ function boundWords(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): s
   return `must be ${small ? 'greater' : 'less'} than ${bound}`;
 }
 
+/** A schema's issues by field path, the first for each. */
+function schemaProblems<T>(
+  schema: z.ZodMiniType<T>,
+  value: unknown,
+): { problems: Record<string, string>; data?: T } {
+  const problems: Record<string, string> = {};
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return { problems, data: result.data };
+  for (const issue of result.error.issues) problems[issuePath(issue.path)] ??= issueWords(issue);
+  return { problems };
+}
+
 /**
  * course.json's problems by field path (the first for each), for a form to show at its fields; empty
  * when the file is one the API accepts. Module ids used twice are the import's rule too.
  */
 export function courseFileProblems(value: unknown): Record<string, string> {
+  const result = schemaProblems(CourseFileSchema, value);
+  if (!result.data) return result.problems;
   const problems: Record<string, string> = {};
-  const result = CourseFileSchema.safeParse(value, { reportInput: true });
-  if (!result.success) {
-    for (const issue of result.error.issues) problems[issuePath(issue.path)] ??= issueWords(issue);
-    return problems;
-  }
   const seen = new Set<number>();
   for (const [i, { id }] of result.data.modules.entries()) {
     if (seen.has(id)) problems[`modules[${i}].id`] = `${id} is used by an earlier module too`;
     seen.add(id);
   }
   return problems;
+}
+
+/** A quiz file's problems by field path (the first for each); empty when the API accepts it. */
+export function quizFileProblems(value: unknown): Record<string, string> {
+  return schemaProblems(QuizFileSchema, value).problems;
 }

@@ -57,6 +57,31 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
     null,
   );
   put(course, 'modules/module-1.md', '# Module 1: Meters\n\n## Reading a meter\n\nThe first lesson.\n', null);
+  put(
+    course,
+    'quizzes/module-1.json',
+    `${JSON.stringify(
+      {
+        moduleId: 1,
+        preAssessment: [],
+        finalQuiz: [
+          {
+            question_text: 'What does a meter record?',
+            option_a: 'Consumption over time',
+            option_b: 'The weather',
+            option_c: 'Who is in the building',
+            option_d: 'Nothing at all',
+            correct_answer: 'A',
+            explanation: 'A meter counts what flows through it.',
+            objectives: ['LO1'],
+          },
+        ],
+      },
+      null,
+      2,
+    )}\n`,
+    null,
+  );
   let published = 1;
   let failNext: Error | null = null;
   const courses: StudioCourse[] = [

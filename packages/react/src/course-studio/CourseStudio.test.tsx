@@ -183,4 +183,65 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
       (screen.getByRole('textbox', { name: 'Text of course.json' }) as HTMLTextAreaElement).value,
     ).toContain('"title": "Meter Reading Basics"');
   });
+
+  it('edits a module’s questions as a form: the correct option, objectives, order; a blank question is not saved', async () => {
+    const fake = createMemoryStudio();
+    const { user } = renderWidget(
+      <CourseStudio studio={fake.studio} canPublish={false} copies={memoryCopies()} saveDelayMs={20} />,
+    );
+    const QUIZ = 'quizzes/module-1.json';
+    const saved = () =>
+      JSON.parse(fake.textOf(QUIZ) ?? '{}') as { finalQuiz: Array<Record<string, unknown>> };
+    await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await user.click(await screen.findByRole('button', { name: 'module-1.json' }));
+    const form = await screen.findByRole('form', { name: 'Questions' });
+
+    await user.click(within(form).getByRole('button', { name: 'Add Final quiz Question' }));
+    const text = within(form).getByRole('textbox', { name: 'Final quiz question 2: text' });
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByRole('alert').textContent).toContain('5 fields need attention');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(saved().finalQuiz).toHaveLength(1);
+
+    await user.type(text, 'Which reading is suspicious?');
+    for (const [letter, option] of [
+      ['A', 'The same as last week'],
+      ['B', 'Ten times last week'],
+      ['C', 'Slightly lower'],
+      ['D', 'Slightly higher'],
+    ] as const)
+      await user.type(
+        within(form).getByRole('textbox', { name: `Final quiz question 2: option ${letter}` }),
+        option,
+      );
+    const correct = within(form).getByRole('group', { name: 'Final quiz question 2: the correct option' });
+    await user.click(within(correct).getByRole('radio', { name: 'B' }));
+    const tags = within(form).getByRole('group', {
+      name: 'Final quiz question 2: learning objectives it tests',
+    });
+    await user.click(within(tags).getByRole('checkbox', { name: 'LO1' }));
+    await waitFor(() =>
+      expect(saved().finalQuiz[1]).toMatchObject({
+        question_text: 'Which reading is suspicious?',
+        option_b: 'Ten times last week',
+        correct_answer: 'B',
+        objectives: ['LO1'],
+      }),
+    );
+
+    // Moved by keyboard: the new question first, the focus on its button.
+    within(form).getByRole('button', { name: 'Move Up Final quiz question 2' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(saved().finalQuiz.map((q) => q.question_text)).toEqual([
+        'Which reading is suspicious?',
+        'What does a meter record?',
+      ]),
+    );
+    expect(document.activeElement).toBe(
+      within(form).getByRole('button', { name: 'Move Down Final quiz question 1' }),
+    );
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
+    await expectNoAxeViolations();
+  });
 });

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import * as s from '../ui/styles.css';
 import { WidgetRoot } from '../ui/WidgetRoot';
 import { CourseSettings } from './CourseSettings';
+import { QuizBank } from './QuizBank';
 import * as st from './studio.css';
 import { type LocalCopies, type SaveState, useDraftFile } from './useDraftFile';
 
@@ -417,6 +418,7 @@ function DraftFiles({
             delayMs={saveDelayMs}
             onSaved={onSaved}
             onModuleAdded={addModuleFiles}
+            objectives={objectivesOf(files)}
           />
         ) : file ? (
           <p className={s.muted}>
@@ -451,6 +453,7 @@ function FileEditor({
   delayMs,
   onSaved,
   onModuleAdded,
+  objectives,
 }: {
   studio: StudioAdapter;
   course: string;
@@ -460,12 +463,15 @@ function FileEditor({
   onSaved: (file: DraftFile) => void;
   /** course.json's form added a module: its files are made. */
   onModuleAdded: (moduleId: number) => Promise<void>;
+  /** The course's learning objectives, as course.json was last saved. */
+  objectives: ReadonlyArray<{ id: string; text: string }>;
 }) {
   const id = useId();
   const draft = useDraftFile(studio, course, file, { copies, delayMs, onSaved });
   const { state } = draft;
-  // course.json is a form by default; its text stays one click away.
-  const [asText, setAsText] = useState(file.path !== 'course.json');
+  // course.json and the quiz files are forms by default; their text stays one click away.
+  const form = formOf(file.path);
+  const [asText, setAsText] = useState(form === null);
   return (
     <section className={s.stack} aria-labelledby={`${id}-name`}>
       <div className={s.spread}>
@@ -517,14 +523,18 @@ function FileEditor({
             </button>
           </div>
         </div>
-      ) : !asText ? (
+      ) : form && !asText ? (
         <>
-          <ViewSwitch asText={asText} onChange={setAsText} />
-          <CourseSettings text={draft.text} onChange={draft.edit} onModuleAdded={onModuleAdded} />
+          <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} />
+          {form === 'Settings Form' ? (
+            <CourseSettings text={draft.text} onChange={draft.edit} onModuleAdded={onModuleAdded} />
+          ) : (
+            <QuizBank text={draft.text} onChange={draft.edit} objectives={objectives} />
+          )}
         </>
       ) : (
         <div className={a.field}>
-          {file.path === 'course.json' ? <ViewSwitch asText={asText} onChange={setAsText} /> : null}
+          {form ? <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} /> : null}
           <label htmlFor={`${id}-text`}>Text of {file.path}</label>
           <textarea
             id={`${id}-text`}
@@ -539,11 +549,41 @@ function FileEditor({
   );
 }
 
-/** course.json's two views: the settings form and the file's text. */
-function ViewSwitch({ asText, onChange }: { asText: boolean; onChange: (asText: boolean) => void }) {
+/** The learning objectives course.json lists (none while it is not valid JSON). */
+function objectivesOf(files: readonly DraftFile[]): Array<{ id: string; text: string }> {
+  try {
+    const course = JSON.parse(files.find((f) => f.path === 'course.json')?.text ?? '{}') as {
+      objectives?: unknown;
+    };
+    return Array.isArray(course.objectives)
+      ? course.objectives.filter(
+          (o): o is { id: string; text: string } => typeof o?.id === 'string' && typeof o?.text === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Which form edits a file, if any. */
+const formOf = (path: string) =>
+  path === 'course.json' ? 'Settings Form' : path.startsWith('quizzes/') ? 'Question Form' : null;
+
+/** A file's two views: its form and its text. */
+function ViewSwitch({
+  path,
+  form,
+  asText,
+  onChange,
+}: {
+  path: string;
+  form: string;
+  asText: boolean;
+  onChange: (asText: boolean) => void;
+}) {
   return (
     <fieldset className={s.fieldset}>
-      <legend className={s.visuallyHidden}>Edit course.json as</legend>
+      <legend className={s.visuallyHidden}>Edit {path} as</legend>
       <div className={s.row}>
         <button
           type="button"
@@ -551,7 +591,7 @@ function ViewSwitch({ asText, onChange }: { asText: boolean; onChange: (asText: 
           aria-pressed={!asText}
           onClick={() => onChange(false)}
         >
-          Settings Form
+          {form}
         </button>
         <button
           type="button"
