@@ -232,6 +232,21 @@ export {
   selectedLetter,
   summarizeQuizAttempts,
 } from './rules/quiz';
+export type { AttemptQuestion, QuizBankSettings, RandomSource } from './rules/quizBank';
+export {
+  AUTHORED_ORDER,
+  attemptQuestions,
+  DRAW_ALL,
+  drawAttempt,
+  drawQuestions,
+  publicQuestion,
+  questionOptions,
+  quizDrawProblem,
+  seededRandom,
+  shownOptions,
+  shownQuestions,
+  shuffleOptions,
+} from './rules/quizBank';
 export {
   answerResult,
   answersToGrade,
@@ -403,8 +418,10 @@ export type {
   ProgressRecord,
   QuestionReview,
   Quiz,
+  DrawnQuestion,
   QuizAttempt,
   QuizKind,
+  QuizOption,
   QuizQuestion,
   QuizQuestionWithKey,
   QuizWithQuestions,
@@ -425,6 +442,7 @@ export {
   CertificateSchema,
   CompletedAttemptSchema,
   DEFAULT_SYSTEM_SETTINGS,
+  DrawnQuestionSchema,
   LessonSchema,
   ModuleSchema,
   ProfileSchema,
@@ -432,6 +450,7 @@ export {
   QuestionReviewSchema,
   QuizAttemptSchema,
   QuizKindSchema,
+  QuizOptionSchema,
   QuizQuestionSchema,
   QuizSchema,
   QuizWithQuestionsSchema,
@@ -481,6 +500,8 @@ export {
   draftFileMissing,
   notBase64,
   nothingToPublish,
+  type QuizBankDraw,
+  quizDrawOverBank,
   versionDoesNotExist,
 } from './studioMessages';
 export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';
