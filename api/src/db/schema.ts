@@ -480,10 +480,7 @@ export const quizzes = pgTable(
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('quizzes_course').on(t.courseId),
-    check('quizzes_draw_count', sql`${t.drawCount} >= 1`),
-  ],
+  (t) => [index('quizzes_course').on(t.courseId), check('quizzes_draw_count', sql`${t.drawCount} >= 1`)],
 );
 
 export const quizQuestions = pgTable(
@@ -543,7 +540,11 @@ export const quizQuestionVersions = pgTable(
 );
 
 /** An attempt's draw, as stored: the questions shown in order, their versions and option orders. */
-export type StoredDraw = Array<{ question_id: number; version: number; options: Array<'A' | 'B' | 'C' | 'D'> }>;
+export type StoredDraw = Array<{
+  question_id: number;
+  version: number;
+  options: Array<'A' | 'B' | 'C' | 'D'>;
+}>;
 
 export type StoredAnswers = Record<
   string,

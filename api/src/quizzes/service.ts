@@ -88,8 +88,16 @@ async function questionsOfAttempts(
   const versionOf = (questionId: number, version: number): QuizQuestionWithKey | undefined => {
     const v = byKey.get(`${questionId}:${version}`);
     if (!v) return undefined;
-    const { correct_answer, explanation, question_number, question_text, option_a, option_b, option_c, option_d } =
-      v.content;
+    const {
+      correct_answer,
+      explanation,
+      question_number,
+      question_text,
+      option_a,
+      option_b,
+      option_c,
+      option_d,
+    } = v.content;
     return {
       id: questionId,
       quiz_id: v.quizId,
@@ -296,7 +304,11 @@ export async function listAttempts(
     .select()
     .from(quizAttempts)
     .where(
-      and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId), isNotNull(quizAttempts.completedAt)),
+      and(
+        eq(quizAttempts.userId, userId),
+        eq(quizAttempts.quizId, quizId),
+        isNotNull(quizAttempts.completedAt),
+      ),
     )
     .orderBy(desc(quizAttempts.completedAt), desc(quizAttempts.id));
   const questions = await questionsOfAttempts(ctx, rows);

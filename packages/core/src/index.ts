@@ -232,6 +232,15 @@ export {
   selectedLetter,
   summarizeQuizAttempts,
 } from './rules/quiz';
+export {
+  answerResult,
+  answersToGrade,
+  attemptErrors,
+  checkAnswerable,
+  checkQuestionId,
+  MAX_QUESTION_ID,
+  reviewAttempt,
+} from './rules/quizAttempt';
 export type { AttemptQuestion, QuizBankSettings, RandomSource } from './rules/quizBank';
 export {
   AUTHORED_ORDER,
@@ -247,15 +256,6 @@ export {
   shownQuestions,
   shuffleOptions,
 } from './rules/quizBank';
-export {
-  answerResult,
-  answersToGrade,
-  attemptErrors,
-  checkAnswerable,
-  checkQuestionId,
-  MAX_QUESTION_ID,
-  reviewAttempt,
-} from './rules/quizAttempt';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy, RateLimitState } from './rules/rateLimit';
 export { createRateLimiter, decideRateLimit, RATE_LIMITS } from './rules/rateLimit';
 export type { ScoreColor } from './rules/scoreColor';
@@ -412,13 +412,13 @@ export type {
   Certificate,
   CertificateCheck,
   CompletedAttempt,
+  DrawnQuestion,
   Lesson,
   Module,
   Profile,
   ProgressRecord,
   QuestionReview,
   Quiz,
-  DrawnQuestion,
   QuizAttempt,
   QuizKind,
   QuizOption,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuizQuestionWithKey } from '../schemas/entities';
 import { gradeQuiz, reviewQuestion } from './quiz';
+import { reviewAttempt } from './quizAttempt';
 import {
   attemptQuestions,
   drawAttempt,
@@ -10,7 +11,6 @@ import {
   seededRandom,
   shuffleOptions,
 } from './quizBank';
-import { reviewAttempt } from './quizAttempt';
 
 const bank = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, version: 1 }));
 
@@ -51,11 +51,16 @@ describe('drawing questions from a bank', () => {
   });
 
   it('shuffles option ids: each of A-D once', () => {
-    for (const seed of [1, 2, 3]) expect([...shuffleOptions(seededRandom(seed))].sort()).toEqual(['A', 'B', 'C', 'D']);
+    for (const seed of [1, 2, 3])
+      expect([...shuffleOptions(seededRandom(seed))].sort()).toEqual(['A', 'B', 'C', 'D']);
   });
 
   it('stores each drawn question’s version and option order; A-D when options are not shuffled', () => {
-    const plain = drawAttempt([{ id: 5, version: 3 }], { draw: null, shuffleOptions: false }, seededRandom(1));
+    const plain = drawAttempt(
+      [{ id: 5, version: 3 }],
+      { draw: null, shuffleOptions: false },
+      seededRandom(1),
+    );
     expect(plain).toEqual([{ question_id: 5, version: 3, options: ['A', 'B', 'C', 'D'] }]);
     const shuffled = drawAttempt(bank, { draw: 2, shuffleOptions: true }, seededRandom(9));
     expect(shuffled).toHaveLength(2);
@@ -71,8 +76,9 @@ describe('an attempt’s questions', () => {
       ['1:1', v1],
       ['1:2', v2],
     ]);
-    const [asked] = attemptQuestions([{ question_id: 1, version: 1, options: ['C', 'A', 'D', 'B'] }], (id, v) =>
-      versions.get(`${id}:${v}`),
+    const [asked] = attemptQuestions(
+      [{ question_id: 1, version: 1, options: ['C', 'A', 'D', 'B'] }],
+      (id, v) => versions.get(`${id}:${v}`),
     );
     expect(asked!.question_text).toBe('Question 1');
     const shown = publicQuestion(asked!, asked!.shown);
@@ -130,7 +136,9 @@ describe('an attempt’s questions', () => {
 
 describe('a quiz’s draw against its bank', () => {
   it('is refused when it draws more questions than the bank holds, naming the quiz and both numbers', () => {
-    expect(quizDrawProblem('course', 12, 10)).toBe('The final quiz draws 12 questions but its bank holds 10.');
+    expect(quizDrawProblem('course', 12, 10)).toBe(
+      'The final quiz draws 12 questions but its bank holds 10.',
+    );
     expect(quizDrawProblem('pre_assessment', 4, 3)).toBe(
       'The pre-assessment draws 4 questions but its bank holds 3.',
     );

@@ -1,4 +1,3 @@
-import { type QuizBankDraw, quizDrawOverBank } from '../studioMessages';
 import {
   ANSWER_LETTERS,
   type AnswerLetter,
@@ -7,6 +6,7 @@ import {
   type QuizQuestion,
   type QuizQuestionWithKey,
 } from '../schemas/entities';
+import { type QuizBankDraw, quizDrawOverBank } from '../studioMessages';
 
 // Question banks (issue 17): a quiz may draw N of its bank's questions per attempt and show each
 // question's options in an order of its own. The draw is stored with the attempt (DESIGN: attempts
