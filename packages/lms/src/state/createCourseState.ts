@@ -18,6 +18,7 @@ import {
   moduleDoesNotExist,
   type ProgressRecord,
   type ProgressState,
+  publicQuestion,
   type Quiz,
   type QuizAttempt,
   type QuizListItem,
@@ -267,9 +268,7 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
       const { quiz, questions } = quizById(quizId);
       return {
         quiz: { ...quiz },
-        questions: questions.map(
-          ({ correct_answer: _c, explanation: _e, objectives: _o, module_id: _m, ...q }) => q,
-        ),
+        questions: questions.map((q) => publicQuestion(q)),
       };
     },
     startAttempt(quizId: number): QuizAttempt {
@@ -287,7 +286,8 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
         completed_at: null,
       };
       attempts.push(attempt);
-      return { ...attempt, answers: {} };
+      // Every question, options A-D: a package does not draw from a bank or shuffle (yet).
+      return { ...attempt, answers: {}, questions: questions.map((q) => publicQuestion(q)) };
     },
     // The attempt rules of core's rules/quizAttempt, as the API and the mocks apply them.
     answer(attemptId: number, questionId: number, letter: AnswerLetter): AnswerResult {
