@@ -1,10 +1,9 @@
-import {
-  ANSWER_LETTERS,
-  type AnswerLetter,
-  type DrawnQuestion,
-  type QuizOption,
-  type QuizQuestion,
-  type QuizQuestionWithKey,
+import type {
+  AnswerLetter,
+  DrawnQuestion,
+  QuizOption,
+  QuizQuestion,
+  QuizQuestionWithKey,
 } from '../schemas/entities';
 import { type QuizBankDraw, quizDrawOverBank } from '../studioMessages';
 
@@ -24,8 +23,8 @@ export interface QuizBankSettings {
 
 export const DRAW_ALL: QuizBankSettings = { draw: null, shuffleOptions: false };
 
-/** The options in the order authored, A to D. */
-export const AUTHORED_ORDER: readonly AnswerLetter[] = ANSWER_LETTERS;
+/** The options in the order authored, A to D (written out: widgets import this without zod). */
+export const AUTHORED_ORDER: readonly AnswerLetter[] = ['A', 'B', 'C', 'D'];
 
 /** A deterministic random source for tests and reproducible runs (mulberry32). */
 export function seededRandom(seed: number): RandomSource {
