@@ -96,6 +96,27 @@ describe('QuizRunner pre-assessment (/assessment)', () => {
     expect(onNavigate).toHaveBeenCalledWith('/modules');
   });
 
+  it('asks only the questions its attempt drew when it draws from a bank', async () => {
+    const store = createMemoryStore('new-learner');
+    store.setQuizBank(1, { draw: 2, shuffleOptions: true }, seededRandom(5));
+    const { user } = renderWidget(<QuizRunner view="assessment" />, {
+      adapter: createMemoryAdapter(store),
+      onNavigate: vi.fn(),
+      fakeTimers: true,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start Assessment' }));
+    for (let i = 1; i <= 2; i++) {
+      expect(legend().textContent).toMatch(new RegExp(`^Question ${i} of 2`));
+      await user.click(screen.getAllByRole('radio')[0]!);
+      await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      await act(() => vi.advanceTimersByTimeAsync(ASSESSMENT_ADVANCE_MS));
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+    expect(await screen.findByRole('heading', { name: 'Assessment Results' })).toBeTruthy();
+    const status = screen.getAllByRole('status').find((el) => /PASSED/.test(el.textContent ?? ''))!;
+    expect(status.textContent).toMatch(/Score: \d \/ 2/);
+  });
+
   it('keeps Submit Assessment disabled until every question is answered', async () => {
     const { user } = renderWidget(<QuizRunner view="assessment" />, { onNavigate: vi.fn() });
     await user.click(await screen.findByRole('button', { name: 'Start Assessment' }));
