@@ -20,7 +20,6 @@ import {
   type QuizBankSettings,
   type QuizKind,
   type QuizListItem,
-  type QuizQuestion,
   type QuizQuestionWithKey,
   type QuizWithQuestions,
   reviewAttempt,
