@@ -218,4 +218,32 @@ describe.each(DRIVERS)('question banks (%s)', (driver) => {
     expect(attempt.questions!.map((q) => q.question_number)).toEqual(attempt.questions!.map((_, i) => i + 1));
     for (const q of attempt.questions!) expect(q.options!.map((o) => o.id)).toEqual(['A', 'B', 'C', 'D']);
   });
+
+  it('tests a learner out of a module on the pre-assessment questions their attempt drew', async () => {
+    // Module 1's two pre-assessment questions, one drawn per attempt, test-out at 100%: the one
+    // asked and answered right is all of what the learner was shown.
+    await load({ testOutDraw: 1 });
+    try {
+      const { token } = await signUp(server);
+      const list = (await call(server, 'GET', `${SCOPE}/quizzes`, { token })).body;
+      const pre = list.find((i: { quiz: { kind: string } }) => i.quiz.kind === 'pre_assessment').quiz;
+      const started = await call(server, 'POST', `${SCOPE}/quizzes/${pre.id}/attempts`, { token });
+      const attempt = QuizAttemptSchema.parse(started.body);
+      expect(attempt.questions).toHaveLength(1);
+      const answers = { [String(attempt.questions![0]!.id)]: 'A' };
+      const done = await call(server, 'POST', `/attempts/${attempt.id}/complete`, {
+        token,
+        body: { answers },
+      });
+      expect(done.body.attempt).toMatchObject({ score: 1, total_questions: 1 });
+      const progress = (await call(server, 'GET', `${SCOPE}/progress`, { token })).body;
+      expect(progress.summary.modules.map((m: { testedOut: boolean }) => m.testedOut)).toEqual([
+        true,
+        false,
+        false,
+      ]);
+    } finally {
+      await load();
+    }
+  });
 });

@@ -22,11 +22,19 @@ export const BANK_QUESTIONS: BankQuestion[] = (['A', 'B', 'C', 'D', 'A', 'B'] as
  * A small course whose final quiz draws `draw` of its six questions per attempt (options shuffled
  * unless `shuffleOptions: false`); its pre-assessment has three questions and no draw. `edit`
  * rewrites questions of the final quiz by their index, as an author editing the bank would.
+ * `testOutDraw`: test-out on at 100%, and the pre-assessment draws that many of its two questions,
+ * both about module 1.
  */
 export function writeBankCourse(
   dir: string,
-  options: { draw?: number; shuffleOptions?: boolean; edit?: Record<number, BankQuestion> } = {},
+  options: {
+    draw?: number;
+    shuffleOptions?: boolean;
+    edit?: Record<number, BankQuestion>;
+    testOutDraw?: number;
+  } = {},
 ): void {
+  const testOut = options.testOutDraw !== undefined;
   mkdirSync(path.join(dir, 'modules'), { recursive: true });
   mkdirSync(path.join(dir, 'quizzes'), { recursive: true });
   writeFileSync(
@@ -39,6 +47,7 @@ export function writeBankCourse(
       syllabusDuration: '30m',
       preAssessmentTime: '5 minutes',
       objectives: [{ id: 'LO1', text: 'Objective 1.' }],
+      ...(testOut ? { testOut: { enabled: true, passingScore: 100 } } : {}),
       modules: [1, 2, 3].map((id) => ({
         id,
         name: `Part ${id}`,
@@ -46,7 +55,12 @@ export function writeBankCourse(
         description: `What part ${id} is about.`,
       })),
       quizzes: {
-        preAssessment: { title: 'Before', description: 'Before you start.', passingScore: 75 },
+        preAssessment: {
+          title: 'Before',
+          description: 'Before you start.',
+          passingScore: 75,
+          ...(testOut ? { draw: options.testOutDraw } : {}),
+        },
         finalQuiz: {
           title: 'Drawn Final',
           description: 'A few questions of the bank.',
@@ -76,7 +90,11 @@ export function writeBankCourse(
       path.join(dir, 'quizzes', `module-${id}.json`),
       JSON.stringify({
         moduleId: id,
-        preAssessment: [asQuestion({ question_text: `Pre ${id}`, correct_answer: 'A' })],
+        preAssessment: !testOut
+          ? [asQuestion({ question_text: `Pre ${id}`, correct_answer: 'A' })]
+          : id === 1
+            ? ['a', 'b'].map((n) => asQuestion({ question_text: `Pre 1${n}`, correct_answer: 'A' }))
+            : [],
         finalQuiz: bank.slice((id - 1) * 2, id * 2).map(asQuestion),
       }),
     );

@@ -34,15 +34,11 @@ import { type MemoryTables, now } from './memoryTables';
  * are core's rules (rules/quizAttempt.ts), as on the reference API; grades are core's gradeQuiz.
  */
 export function memoryQuizzes(tables: MemoryTables) {
-  const { quizzes, attempts, questionsOf, nextId } = tables;
-  /** How each quiz draws (absent: every question, options A-D). */
-  const banks = new Map<number, QuizBankSettings>();
+  const { quizzes, attempts, questionsOf, nextId, draws, quizBanks: banks } = tables;
   /** Every version of every question, by `${id}:${version}` (an attempt reads the version it was given). */
   const versions = new Map<string, MemoryQuestion>(
     tables.questions.map((q) => [`${q.id}:${q.version ?? 1}`, { ...q }]),
   );
-  /** What each attempt drew, by attempt id. */
-  const draws = new Map<number, ReturnType<typeof drawAttempt>>();
   let random: () => number = Math.random;
 
   /** The questions an attempt showed, as the versions it was given, in the order shown. */
