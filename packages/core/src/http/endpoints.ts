@@ -344,7 +344,8 @@ export const endpoints = {
     body: AnswerBodySchema,
     answer: AnswerResultSchema,
     errors: ['not_found', 'conflict'],
-    summary: 'Commit one course-quiz answer by option id (404 for a question not drawn, 409 when already answered)',
+    summary:
+      'Commit one course-quiz answer by option id (404 for a question not drawn, 409 when already answered)',
   }),
   complete: e({
     method: 'POST',
