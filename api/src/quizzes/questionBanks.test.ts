@@ -14,7 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCourse, readCourse } from '../content/loader';
 import { schema } from '../db/index';
 import { BANK_QUESTIONS, BANK_SLUG, type BankQuestion, writeBankCourse } from '../test/bankCourse';
-import { call, courseIdOf, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
+import {
+  call,
+  courseIdOf,
+  DRIVERS,
+  signInAdmin,
+  signUp,
+  startServer,
+  type TestServer,
+} from '../test/harness';
 
 // Issue 17, question banks: a quiz draws N of its bank's questions per attempt, options shuffled;
 // the attempt keeps what it showed (question, version, option order), so grading and review never
@@ -167,6 +175,16 @@ describe.each(DRIVERS)('question banks (%s)', (driver) => {
         correct_answer: keyOf(BANK_QUESTIONS, first!.question_text),
         isCorrect: true,
       });
+
+      // The admin's per-question difficulty grades the old answer by the key it was given too.
+      const { token: adminToken } = await signInAdmin(server);
+      const report = (await call(server, 'GET', `${SCOPE}/admin/analytics/report`, { token: adminToken }))
+        .body;
+      const difficulty = report.difficulty.find((q: { kind: string }) => q.kind === 'course');
+      const row = difficulty.questions.find((q: { questionId: number }) => q.questionId === first!.id);
+      // Every completed answer to it in this file was right when given.
+      expect(row.answered).toBeGreaterThan(0);
+      expect(row.correct).toBe(row.answered);
 
       // A new attempt is given the new version of an edited question.
       const bank = (await call(server, 'GET', `${SCOPE}/quizzes/${finalQuiz}`, { token })).body.questions;
