@@ -86,10 +86,10 @@ export async function loadCourseBundle(ctx: BundleContext, courseSlug?: string):
     }),
   );
 
-  // A package's runtime shows every question of a quiz, options A-D: question banks' draws and
-  // shuffles (issue 17) are the API's and the mocks' for now, so the package counts the whole bank.
+  // The package's runtime draws and shuffles as the API does (issue 17), from the quiz's bank.
   const quizzes = quizRows.map((quiz) => ({
-    quiz: { ...toQuiz(quiz), total_questions: questionRows.filter((q) => q.quizId === quiz.id).length },
+    quiz: toQuiz(quiz),
+    bank: { draw: quiz.drawCount, shuffle_options: quiz.shuffleOptions },
     questions: questionRows
       .filter((q) => q.quizId === quiz.id)
       .map((q) => ({

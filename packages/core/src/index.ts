@@ -368,11 +368,13 @@ export {
 export type {
   BundleQuestion,
   BundleQuiz,
+  BundleQuizBank,
   CourseBundle,
   PackageFormat,
 } from './schemas/courseBundle';
 export {
   BundleQuestionSchema,
+  BundleQuizBankSchema,
   BundleQuizSchema,
   CourseBundleSchema,
   PACKAGE_FORMATS,
