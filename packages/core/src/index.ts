@@ -241,10 +241,12 @@ export {
   MAX_QUESTION_ID,
   reviewAttempt,
 } from './rules/quizAttempt';
-export type { AttemptQuestion, QuizBankSettings, RandomSource } from './rules/quizBank';
+export type { AttemptQuestion, CourseBanks, QuizBankSettings, RandomSource } from './rules/quizBank';
 export {
   AUTHORED_ORDER,
   attemptQuestions,
+  courseBanks,
+  courseDrawProblems,
   DRAW_ALL,
   drawAttempt,
   drawQuestions,

@@ -5,6 +5,7 @@ import type {
   QuizQuestion,
   QuizQuestionWithKey,
 } from '../schemas/entities';
+import type { CourseFile, QuizFile } from '../schemas/courseFile';
 import { type QuizBankDraw, quizDrawOverBank } from '../studioMessages';
 
 // Question banks (issue 17): a quiz may draw N of its bank's questions per attempt and show each
@@ -147,4 +148,40 @@ export function quizDrawProblem(
 ): string | null {
   if (draw === null || draw === undefined) return null;
   return draw > bankSize ? quizDrawOverBank({ kind, draw, bankSize }) : null;
+}
+
+/** How many questions each quiz's bank holds. */
+export interface CourseBanks {
+  pre_assessment: number;
+  course: number;
+}
+
+/**
+ * The banks a course folder's quiz files make: the quiz files of the modules course.json lists (the
+ * loader reads no other), by path (`quizzes/module-N.json`).
+ */
+export function courseBanks(
+  course: Pick<CourseFile, 'modules'>,
+  quizFiles: ReadonlyMap<string, Pick<QuizFile, 'preAssessment' | 'finalQuiz'>>,
+): CourseBanks {
+  const banks: CourseBanks = { pre_assessment: 0, course: 0 };
+  for (const { id } of course.modules) {
+    const quiz = quizFiles.get(`quizzes/module-${id}.json`);
+    banks.pre_assessment += quiz?.preAssessment.length ?? 0;
+    banks.course += quiz?.finalQuiz.length ?? 0;
+  }
+  return banks;
+}
+
+/** course.json's draws its banks cannot fill, by field path (`quizzes.finalQuiz.draw`). */
+export function courseDrawProblems(
+  course: { quizzes: Record<'preAssessment' | 'finalQuiz', { draw?: number | undefined }> },
+  banks: CourseBanks,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const pre = quizDrawProblem('pre_assessment', course.quizzes.preAssessment.draw, banks.pre_assessment);
+  if (pre) problems['quizzes.preAssessment.draw'] = pre;
+  const final = quizDrawProblem('course', course.quizzes.finalQuiz.draw, banks.course);
+  if (final) problems['quizzes.finalQuiz.draw'] = final;
+  return problems;
 }

@@ -1,9 +1,17 @@
-import { courseFileProblems } from '@coursekit/core';
+import {
+  type CourseBanks,
+  type CourseFile,
+  courseBanks,
+  courseDrawProblems,
+  courseFileProblems,
+  type QuizFile,
+} from '@coursekit/core';
 import { useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import {
   Group,
+  getAt,
   type Json,
   JsonFileForm,
   moved,
@@ -24,13 +32,32 @@ export interface CourseSettingsProps {
   onChange: (text: string) => void;
   /** A module was added to the list: make its files (modules/module-N.md, quizzes/module-N.json). */
   onModuleAdded?: (moduleId: number) => Promise<void>;
+  /** The draft's quiz files by path, as last saved, to check each quiz's draw against its bank. */
+  quizFiles?: ReadonlyMap<string, QuizFile>;
+}
+
+const NO_QUIZ_FILES: ReadonlyMap<string, QuizFile> = new Map();
+
+/** course.json's refusals: its schema's, then draws its banks cannot fill (the publish check's rule). */
+function settingsProblems(value: Json, quizFiles: ReadonlyMap<string, QuizFile>): Record<string, string> {
+  const problems = courseFileProblems(value);
+  if (Object.keys(problems).length > 0) return problems;
+  const course = value as unknown as CourseFile;
+  return courseDrawProblems(course, courseBanks(course, quizFiles));
 }
 
 /** The course settings form over course.json's text. */
-export function CourseSettings({ text, onChange, onModuleAdded }: CourseSettingsProps) {
+export function CourseSettings({
+  text,
+  onChange,
+  onModuleAdded,
+  quizFiles = NO_QUIZ_FILES,
+}: CourseSettingsProps) {
   return (
     <JsonFileForm name="course.json" text={text} onChange={onChange}>
-      {(initial, emit) => <SettingsForm initial={initial} onChange={emit} onModuleAdded={onModuleAdded} />}
+      {(initial, emit) => (
+        <SettingsForm initial={initial} onChange={emit} onModuleAdded={onModuleAdded} quizFiles={quizFiles} />
+      )}
     </JsonFileForm>
   );
 }
@@ -39,12 +66,39 @@ function SettingsForm({
   initial,
   onChange,
   onModuleAdded,
+  quizFiles,
 }: {
   initial: Json;
   onChange: (value: Json) => void;
   onModuleAdded: CourseSettingsProps['onModuleAdded'];
+  quizFiles: ReadonlyMap<string, QuizFile>;
 }) {
-  const { id, value, problemCount, update, set, field } = useJsonForm(initial, courseFileProblems, onChange);
+  const { id, value, problemCount, update, set, field } = useJsonForm(
+    initial,
+    (next) => settingsProblems(next, quizFiles),
+    onChange,
+  );
+  const banks: CourseBanks | null =
+    Object.keys(courseFileProblems(value)).length === 0
+      ? courseBanks(value as unknown as CourseFile, quizFiles)
+      : null;
+  const drawFields = (quiz: 'preAssessment' | 'finalQuiz', name: string, bank: number | undefined) => (
+    <>
+      {field(['quizzes', quiz, 'draw'], `${name}: questions per attempt`, {
+        number: true,
+        optional: true,
+        hint: `Empty: every question of the bank${bank === undefined ? '' : ` (${bank} now)`}, in order. A number: that many, drawn for each attempt.`,
+      })}
+      <label className={s.row}>
+        <input
+          type="checkbox"
+          checked={getAt(value, ['quizzes', quiz, 'shuffleOptions']) === true}
+          onChange={(e) => set(['quizzes', quiz, 'shuffleOptions'], e.target.checked ? true : undefined)}
+        />
+        {name}: show each question’s options in an order of their own per attempt
+      </label>
+    </>
+  );
   const [announcement, setAnnouncement] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
   const focusMoved = useMoveFocus();
@@ -199,12 +253,14 @@ function SettingsForm({
         {field(['quizzes', 'preAssessment', 'passingScore'], 'Pre-assessment passing score (%)', {
           number: true,
         })}
+        {drawFields('preAssessment', 'Pre-assessment', banks?.pre_assessment)}
       </Group>
 
       <Group title="Final quiz">
         {field(['quizzes', 'finalQuiz', 'title'], 'Final quiz title')}
         {field(['quizzes', 'finalQuiz', 'description'], 'Final quiz description', { multiline: true })}
         {field(['quizzes', 'finalQuiz', 'passingScore'], 'Final quiz passing score (%)', { number: true })}
+        {drawFields('finalQuiz', 'Final quiz', banks?.course)}
       </Group>
 
       <Group title="Test-out">

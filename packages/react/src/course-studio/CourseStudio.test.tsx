@@ -168,6 +168,28 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
     await expectNoAxeViolations();
 
+    // A draw is checked against the bank the draft's quiz files make: one final-quiz question here.
+    const draw = within(form).getByRole('spinbutton', { name: 'Final quiz: questions per attempt' });
+    await user.type(draw, '5');
+    expect(
+      await within(form).findByText('The final quiz draws 5 questions but its bank holds 1.'),
+    ).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect((saved().quizzes as { finalQuiz: object }).finalQuiz).not.toHaveProperty('draw');
+    await user.clear(draw);
+    await user.type(draw, '1');
+    await user.click(
+      within(form).getByRole('checkbox', {
+        name: 'Final quiz: show each question’s options in an order of their own per attempt',
+      }),
+    );
+    await waitFor(() =>
+      expect((saved().quizzes as { finalQuiz: object }).finalQuiz).toMatchObject({
+        draw: 1,
+        shuffleOptions: true,
+      }),
+    );
+
     // A module added here comes with its files, so the draft stays publishable.
     await user.click(within(form).getByRole('button', { name: 'Add Module 3 to the Course' }));
     await waitFor(() => expect(fake.textOf('quizzes/module-3.json')).toContain('"moduleId": 3'));

@@ -6,6 +6,8 @@ import {
   type DraftChanges,
   type DraftFile,
   type PublishResult,
+  type QuizFile,
+  QuizFileSchema,
   type StudioAdapter,
   type StudioCourse,
 } from '@coursekit/core';
@@ -419,6 +421,7 @@ function DraftFiles({
             onSaved={onSaved}
             onModuleAdded={addModuleFiles}
             objectives={objectivesOf(files)}
+            quizFiles={quizFilesOf(files)}
           />
         ) : file ? (
           <p className={s.muted}>
@@ -454,6 +457,7 @@ function FileEditor({
   onSaved,
   onModuleAdded,
   objectives,
+  quizFiles,
 }: {
   studio: StudioAdapter;
   course: string;
@@ -465,6 +469,8 @@ function FileEditor({
   onModuleAdded: (moduleId: number) => Promise<void>;
   /** The course's learning objectives, as course.json was last saved. */
   objectives: ReadonlyArray<{ id: string; text: string }>;
+  /** The draft's quiz files as last saved (course.json's form checks draws against their banks). */
+  quizFiles: ReadonlyMap<string, QuizFile>;
 }) {
   const id = useId();
   const draft = useDraftFile(studio, course, file, { copies, delayMs, onSaved });
@@ -527,7 +533,12 @@ function FileEditor({
         <>
           <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} />
           {form === 'Settings Form' ? (
-            <CourseSettings text={draft.text} onChange={draft.edit} onModuleAdded={onModuleAdded} />
+            <CourseSettings
+              text={draft.text}
+              onChange={draft.edit}
+              onModuleAdded={onModuleAdded}
+              quizFiles={quizFiles}
+            />
           ) : (
             <QuizBank text={draft.text} onChange={draft.edit} objectives={objectives} />
           )}
@@ -563,6 +574,21 @@ function objectivesOf(files: readonly DraftFile[]): Array<{ id: string; text: st
   } catch {
     return [];
   }
+}
+
+/** The draft's quiz files the quiz-file schema accepts, by path. */
+function quizFilesOf(files: readonly DraftFile[]): Map<string, QuizFile> {
+  const quizzes = new Map<string, QuizFile>();
+  for (const f of files) {
+    if (!f.path.startsWith('quizzes/') || f.text === null) continue;
+    try {
+      const parsed = QuizFileSchema.safeParse(JSON.parse(f.text));
+      if (parsed.success) quizzes.set(f.path, parsed.data);
+    } catch {
+      // Not JSON yet: its questions count once it is.
+    }
+  }
+  return quizzes;
 }
 
 /** Which form edits a file, if any. */

@@ -212,7 +212,7 @@ export function Field({
       ) : null}
       {problem ? (
         <p id={`${id}-problem`} className={a.fieldError}>
-          {label} {problem}.
+          {/^[A-Z]/.test(problem) ? problem : `${label} ${problem}.`}
         </p>
       ) : null}
     </div>
