@@ -35,4 +35,11 @@ describe('module markdown', () => {
     expect(joinModuleMarkdown(outline)).toBe(`# M\n\n## B\n\n${LONG}\n\n### Sub\n\nMore.\n\n## A\n`);
     expect(splitModuleMarkdown(joinModuleMarkdown(outline))).toEqual(outline);
   });
+
+  it('keeps an emptied module title as the title, not as text', () => {
+    const outline = splitModuleMarkdown('# \n\n## One\n\nBody.\n');
+    expect(outline.title).toBe('');
+    expect(outline.intro).toBe('');
+    expect(splitModuleMarkdown(joinModuleMarkdown(outline))).toEqual(outline);
+  });
 });

@@ -16,11 +16,11 @@ export interface ModuleOutline {
 }
 
 const SECTION = /^## (.+?)\s*#*\s*$/;
-const TITLE = /^# (.+?)\s*#*\s*$/;
+const TITLE = /^#(?:[ \t]+(.*?))?[ \t#]*$/;
 
 /** Splits a module file into its title, intro and every `## ` section (fenced code aware). */
 export function splitModuleMarkdown(markdown: string): ModuleOutline {
-  let title = '';
+  let title: string | undefined;
   const intro: string[] = [];
   const sections: ModuleOutline['sections'] = [];
   let current: { title: string; lines: string[] } | undefined;
@@ -28,12 +28,12 @@ export function splitModuleMarkdown(markdown: string): ModuleOutline {
   for (const line of markdown.split(/\r?\n/)) {
     if (/^(```|~~~)/.test(line)) fence = !fence;
     const heading = !fence && SECTION.exec(line);
-    const top = !fence && !current && !title && TITLE.exec(line);
+    const top = !fence && !current && title === undefined && TITLE.exec(line);
     if (heading) {
       if (current) sections.push({ title: current.title, body: current.lines.join('\n').trim() });
       current = { title: heading[1]!.trim(), lines: [] };
     } else if (top) {
-      title = top[1]!.trim();
+      title = (top[1] ?? '').trim();
     } else if (current) {
       current.lines.push(line);
     } else {
@@ -41,7 +41,7 @@ export function splitModuleMarkdown(markdown: string): ModuleOutline {
     }
   }
   if (current) sections.push({ title: current.title, body: current.lines.join('\n').trim() });
-  return { title, intro: intro.join('\n').trim(), sections };
+  return { title: title ?? '', intro: intro.join('\n').trim(), sections };
 }
 
 /** The module file for an outline: the inverse of `splitModuleMarkdown` (up to blank lines). */

@@ -14,12 +14,15 @@ import * as a from '../admin/admin.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import * as s from '../ui/styles.css';
 import { WidgetRoot } from '../ui/WidgetRoot';
+import { uploadDraftImage } from './draftImages';
+import { ModuleEditor } from './ModuleEditor';
 import * as st from './studio.css';
 import { type LocalCopies, type SaveState, useDraftFile } from './useDraftFile';
 
 // The course studio (issue 17), the console's screens over `admin.studio`: courses, a course's
 // draft file by file with saves that never overwrite another author, the review an admin publishes
-// from, and the history. Lessons are edited as the course folder's markdown for now.
+// from, and the history. A module's lessons are edited in a rich editor (ModuleEditor), every other
+// file as the course folder's text.
 
 export interface CourseStudioProps {
   /** The admin adapter's studio part (`adapter.admin.studio`). */
@@ -421,6 +424,9 @@ function DraftFiles({
   );
 }
 
+/** A module's lessons, edited lesson by lesson (the Markdown tab keeps the raw text). */
+const MODULE_FILE = /^modules\/module-\d+\.md$/;
+
 const SAVE_TEXT: Record<SaveState['kind'], string> = {
   saved: 'Saved',
   unsaved: 'Not saved yet',
@@ -447,6 +453,18 @@ function FileEditor({
   const id = useId();
   const draft = useDraftFile(studio, course, file, { copies, delayMs, onSaved });
   const { state } = draft;
+  const textField = (
+    <div className={a.field}>
+      <label htmlFor={`${id}-text`}>Text of {file.path}</label>
+      <textarea
+        id={`${id}-text`}
+        className={st.editor}
+        value={draft.text}
+        onChange={(e) => draft.edit(e.target.value)}
+        spellCheck={file.path.endsWith('.md')}
+      />
+    </div>
+  );
   return (
     <section className={s.stack} aria-labelledby={`${id}-name`}>
       <div className={s.spread}>
@@ -498,17 +516,17 @@ function FileEditor({
             </button>
           </div>
         </div>
+      ) : MODULE_FILE.test(file.path) ? (
+        <ModuleEditor
+          studio={studio}
+          course={course}
+          text={draft.text}
+          onEdit={draft.edit}
+          onImageUploaded={onSaved}
+          markdownField={textField}
+        />
       ) : (
-        <div className={a.field}>
-          <label htmlFor={`${id}-text`}>Text of {file.path}</label>
-          <textarea
-            id={`${id}-text`}
-            className={st.editor}
-            value={draft.text}
-            onChange={(e) => draft.edit(e.target.value)}
-            spellCheck={file.path.endsWith('.md')}
-          />
-        </div>
+        textField
       )}
     </section>
   );
@@ -551,12 +569,15 @@ function NewFile({
 
   async function upload(picked: File | undefined) {
     if (!picked) return;
-    const bytes = new Uint8Array(await picked.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    const name = picked.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
-    await add([`images/${course}-${name}`, { base64: btoa(binary) }]);
+    setBusy(true);
+    setError(null);
+    try {
+      onAdded([await uploadDraftImage(studio, course, picked)]);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (

@@ -65,3 +65,11 @@ export const diffLine = styleVariants({
   added: { display: 'block', color: vars.color.success, fontWeight: 600 },
   removed: { display: 'block', color: vars.color.danger, textDecoration: 'line-through' },
 });
+
+export const lessonItem = style({
+  padding: vars.space.xs,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.base,
+  cursor: 'grab',
+  selectors: { '&[data-dragging="true"]': { opacity: 0.5 } },
+});
