@@ -84,6 +84,8 @@ async function grant(page: Page, role: 'moderator' | 'admin') {
 /** Opens a file of the open course and replaces its text; waits until the studio says Saved. */
 async function write(page: Page, path: string, text: string) {
   await page.getByRole('button', { name: path.slice(path.indexOf('/') + 1), exact: true }).click();
+  // A module opens on its lessons (the rich editor); its raw text is on the Markdown tab.
+  if (path.startsWith('modules/')) await page.getByRole('tab', { name: 'Markdown' }).click();
   const editor = page.getByRole('textbox', { name: `Text of ${path}` });
   await editor.fill(text);
   await page
@@ -147,6 +149,7 @@ describe('the course studio', () => {
       await author.goto('/admin/studio');
       await author.getByRole('button', { name: `Open ${TITLE}` }).click();
       await author.getByRole('button', { name: 'module-1.md', exact: true }).click();
+      await author.getByRole('tab', { name: 'Markdown' }).click();
       await admin.getByRole('button', { name: 'Files' }).click();
       await write(
         admin,

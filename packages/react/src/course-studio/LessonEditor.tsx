@@ -21,6 +21,19 @@ export interface LessonEditorProps {
   onImageUploaded?: (file: DraftFile) => void;
 }
 
+/** One blank line between blocks, as the course folder writes them (TipTap leaves two around a table). */
+export function tidyMarkdown(markdown: string): string {
+  let fence = false;
+  return markdown
+    .split('\n')
+    .filter((line, i, lines) => {
+      if (/^(```|~~~)/.test(line)) fence = !fence;
+      return fence || line.trim() !== '' || (i > 0 && lines[i - 1]!.trim() !== '');
+    })
+    .join('\n')
+    .trim();
+}
+
 /**
  * One lesson's body in TipTap (the studio loads this file lazily: TipTap never reaches a learner's
  * page). Markdown in and out through @tiptap/markdown; the schema is the lesson allow-list.
@@ -43,7 +56,7 @@ export default function LessonEditor(props: LessonEditorProps) {
     editorProps: {
       attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', class: le.area },
     },
-    onUpdate: ({ editor }) => changed.current(editor.getMarkdown()),
+    onUpdate: ({ editor }) => changed.current(tidyMarkdown(editor.getMarkdown())),
   });
   return (
     <div>

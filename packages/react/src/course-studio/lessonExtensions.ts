@@ -1,5 +1,6 @@
 import { Extension, type Extensions } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
+import Paragraph from '@tiptap/extension-paragraph';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { Markdown } from '@tiptap/markdown';
 import { Plugin } from '@tiptap/pm/state';
@@ -85,11 +86,22 @@ const LessonImage = (resolve: (src: string) => Promise<string>) =>
     },
   }).configure({ inline: true, allowBase64: false });
 
+/**
+ * Images are inline (markdown's are: in a paragraph, a table cell, beside text), so a paragraph of
+ * one image stays a paragraph; TipTap's own paragraph lifts it out as a block image, which an inline
+ * image cannot be.
+ */
+const LessonParagraph = Paragraph.extend({
+  parseMarkdown: (token, helpers) =>
+    helpers.createNode('paragraph', undefined, helpers.parseInline(token.tokens ?? [])),
+});
+
 /** The lesson editor's extensions; `resolveImage` turns a lesson's image path into a URL to show. */
 export function lessonExtensions(resolveImage: (src: string) => Promise<string>): Extensions {
   return [
     StarterKit.configure({
       heading: { levels: [3, 4] },
+      paragraph: false,
       underline: false,
       link: {
         openOnClick: false,
@@ -98,6 +110,7 @@ export function lessonExtensions(resolveImage: (src: string) => Promise<string>)
         HTMLAttributes: { rel: null, target: null },
       },
     }),
+    LessonParagraph,
     Table.configure({ resizable: false }),
     TableRow,
     TableHeader,
