@@ -2,13 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  contentHash,
-  IMAGE_BUCKET,
-  lessonKey,
-  moduleTestOutScore,
-  lessonHtml as renderLesson,
-} from '@coursekit/core';
+import { contentHash, IMAGE_BUCKET, lessonKey, moduleTestOutScore } from '@coursekit/core';
+import { lessonHtml as renderLesson } from '@coursekit/core/lesson-html';
 import createDOMPurify from 'dompurify';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';

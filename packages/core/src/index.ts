@@ -47,7 +47,6 @@ export {
   moduleContentNotAvailable,
   pageRangeMessage,
 } from './adminMessages';
-export { type LessonPurifier, lessonHtml } from './content/lessonHtml';
 export {
   joinModuleMarkdown,
   MIN_SECTION_LENGTH,

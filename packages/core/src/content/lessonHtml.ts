@@ -1,3 +1,5 @@
+// @coursekit/core/lesson-html: a lesson's markdown to the HTML learners get. A subpath of its own,
+// as it brings marked: the API's loader and the studio's preview load it, a learner's page never does.
 import { marked } from 'marked';
 import { LESSON_HTML_SANITIZE_CONFIG } from './sanitize';
 

@@ -9,13 +9,12 @@ import {
   type StudioAdapter,
   type StudioCourse,
 } from '@coursekit/core';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import * as a from '../admin/admin.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import * as s from '../ui/styles.css';
 import { WidgetRoot } from '../ui/WidgetRoot';
 import { uploadDraftImage } from './draftImages';
-import { ModuleEditor } from './ModuleEditor';
 import * as st from './studio.css';
 import { type LocalCopies, type SaveState, useDraftFile } from './useDraftFile';
 
@@ -426,6 +425,8 @@ function DraftFiles({
 
 /** A module's lessons, edited lesson by lesson (the Markdown tab keeps the raw text). */
 const MODULE_FILE = /^modules\/module-\d+\.md$/;
+// Loaded with the first module opened: the studio's course list and review never need it.
+const ModuleEditor = lazy(() => import('./ModuleEditor').then((m) => ({ default: m.ModuleEditor })));
 
 const SAVE_TEXT: Record<SaveState['kind'], string> = {
   saved: 'Saved',
@@ -517,14 +518,16 @@ function FileEditor({
           </div>
         </div>
       ) : MODULE_FILE.test(file.path) ? (
-        <ModuleEditor
-          studio={studio}
-          course={course}
-          text={draft.text}
-          onEdit={draft.edit}
-          onImageUploaded={onSaved}
-          markdownField={textField}
-        />
+        <Suspense fallback={<p className={s.muted}>Loading the lessons...</p>}>
+          <ModuleEditor
+            studio={studio}
+            course={course}
+            text={draft.text}
+            onEdit={draft.edit}
+            onImageUploaded={onSaved}
+            markdownField={textField}
+          />
+        </Suspense>
       ) : (
         textField
       )}

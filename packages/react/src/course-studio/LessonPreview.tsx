@@ -1,4 +1,4 @@
-import { lessonHtml } from '@coursekit/core';
+import { lessonHtml } from '@coursekit/core/lesson-html';
 import { useEffect, useRef, useState } from 'react';
 import { LessonContent } from '../course-player/LessonContent';
 import * as s from '../ui/styles.css';
