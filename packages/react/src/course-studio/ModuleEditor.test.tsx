@@ -81,6 +81,29 @@ describe('ModuleEditor', { timeout: 30_000 }, () => {
     );
   });
 
+  it('reorders lessons by dragging one onto another', async () => {
+    const { fake, user } = studioWith(
+      `# M\n\n## First\n\n${LONG}\n\n## Second\n\nTwo.\n\n## Third\n\nThree.\n`,
+    );
+    await openModule(user);
+    const items = within(await screen.findByRole('list', { name: 'Lessons' })).getAllByRole('listitem');
+    const store = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => void store.set(type, value),
+      getData: (type: string) => store.get(type) ?? '',
+      effectAllowed: 'all',
+    };
+    fireEvent.dragStart(items[2]!, { dataTransfer });
+    fireEvent.dragOver(items[0]!, { dataTransfer });
+    fireEvent.drop(items[0]!, { dataTransfer });
+    await waitFor(() =>
+      expect(fake.textOf(MODULE)).toBe(
+        `# M\n\n## Third\n\nThree.\n\n## First\n\n${LONG}\n\n## Second\n\nTwo.\n`,
+      ),
+    );
+    expect(screen.getByText('Moved “Third” to position 1 of 3.')).toBeTruthy();
+  });
+
   it('adds, renames and removes lessons and renames the module', async () => {
     const { fake, user } = studioWith(`# Module 1: Meters\n\n## First\n\n${LONG}\n`);
     await openModule(user);

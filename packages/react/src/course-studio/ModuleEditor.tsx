@@ -92,10 +92,7 @@ export function ModuleEditor({
         <LessonOutline
           titles={sections.map((x) => x.title)}
           selected={current}
-          onSelect={(i) => {
-            setSelected(i);
-            setGeneration((g) => g + 1);
-          }}
+          onSelect={setSelected}
           onMove={(from, to) => {
             const next = [...sections];
             const [moved] = next.splice(from, 1);
