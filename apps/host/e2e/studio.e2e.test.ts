@@ -122,6 +122,14 @@ describe('the course studio', () => {
         'modules/module-1.md',
         `# Module 1: Checks\n\n## Main meter and sub-meters\n\n${LESSON}\n`,
       );
+      // The same module lesson by lesson: the rich editor and the preview learners will get.
+      await author.getByRole('button', { name: 'module-1.md', exact: true }).click();
+      await author.getByRole('tab', { name: 'Lessons' }).click();
+      await author.getByRole('textbox', { name: 'Text of lesson “Main meter and sub-meters”' }).waitFor();
+      await expectAccessible(author, 'studio lesson editor');
+      await author.getByRole('button', { name: 'Preview', exact: true }).click();
+      await author.getByText(LESSON.slice(0, 40), { exact: false }).waitFor();
+      await expectAccessible(author, 'studio lesson preview');
       await write(author, 'quizzes/module-1.json', QUIZ);
       await expectAccessible(author, 'studio file editor');
       await author.getByRole('button', { name: 'Review', exact: true }).click();
