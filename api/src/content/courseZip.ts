@@ -17,11 +17,11 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { IMAGE_BUCKET } from '@coursekit/core';
+import { type CourseFile, describeFileIssue, IMAGE_BUCKET } from '@coursekit/core';
 import { Unzip, type UnzipFileInfo, UnzipInflate, unzipSync, type Zippable, zipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
 import { marked, type Token, type Tokens } from 'marked';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type CourseContent, CourseFileSchema, QuizFileSchema, readCourse } from './loader';
 import { parseModuleMarkdown } from './moduleMarkdown';
 
@@ -320,7 +320,7 @@ function checkCourse(files: Map<string, Uint8Array>, max: ZipLimits): void {
   for (const [name, content] of named('image')) checkImage(name, content);
 }
 
-function checkCourseJson(content: Uint8Array | undefined): z.infer<typeof CourseFileSchema> {
+function checkCourseJson(content: Uint8Array | undefined): CourseFile {
   const name = 'course.json';
   if (!content) fail(name, 'is missing');
   const course = parseWith(CourseFileSchema, name, content);
@@ -399,7 +399,7 @@ function findToken(tokens: readonly Token[], test: (token: Token) => boolean): T
 }
 
 /** Parses a JSON file with one of the loader's schemas; the first issue in plain words if it fails. */
-function parseWith<T>(schema: z.ZodType<T>, name: string, content: Uint8Array): T {
+function parseWith<T>(schema: z.ZodMiniType<T>, name: string, content: Uint8Array): T {
   let json: unknown;
   try {
     json = JSON.parse(utf8(name, content));
@@ -408,7 +408,7 @@ function parseWith<T>(schema: z.ZodType<T>, name: string, content: Uint8Array): 
     fail(name, `is not valid JSON (${errorText(e)})`);
   }
   const result = schema.safeParse(json, { reportInput: true });
-  if (!result.success) fail(name, describeIssue(result.error.issues[0]!));
+  if (!result.success) fail(name, describeFileIssue(result.error.issues[0]!));
   return result.data;
 }
 
@@ -551,48 +551,3 @@ function errorText(e: unknown): string {
 }
 
 /** A zod issue in words an admin can act on, e.g. `finalQuiz[3].correct_answer must be one of A, B, C, D`. */
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const where = issue.path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`))
-    .join('');
-  return where ? `${where} ${issueWords(issue)}` : `the file ${issueWords(issue)}`;
-}
-
-const TYPE_WORDS: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
-};
-
-function issueWords(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_value':
-      return `must be ${issue.values.length === 1 ? String(issue.values[0]) : `one of ${issue.values.join(', ')}`}`;
-    case 'invalid_type': {
-      const expected = TYPE_WORDS[issue.expected] ?? issue.expected;
-      return issue.input === undefined ? `is missing (it must be ${expected})` : `must be ${expected}`;
-    }
-    case 'too_small':
-    case 'too_big':
-      return boundWords(issue);
-    case 'invalid_format':
-      return issue.format === 'regex' && !issue.message.startsWith('Invalid')
-        ? `must be ${issue.message}`
-        : issue.message;
-    default:
-      return issue.message;
-  }
-}
-
-function boundWords(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): string {
-  const small = issue.code === 'too_small';
-  const bound = Number(small ? issue.minimum : issue.maximum);
-  if (issue.origin === 'string' && small && bound === 1) return 'must not be empty';
-  if (issue.origin === 'string') return `must be ${small ? 'at least' : 'at most'} ${bound} characters long`;
-  if (issue.origin === 'array') return `must have ${small ? 'at least' : 'at most'} ${bound} items`;
-  if (issue.inclusive) return `must be ${small ? 'at least' : 'at most'} ${bound}`;
-  return `must be ${small ? 'greater' : 'less'} than ${bound}`;
-}

@@ -2,7 +2,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentHash, IMAGE_BUCKET, lessonKey, moduleTestOutScore } from '@coursekit/core';
+import {
+  type CourseFileModule,
+  CourseFileSchema,
+  contentHash,
+  IMAGE_BUCKET,
+  lessonKey,
+  moduleTestOutScore,
+  type QuestionFile,
+  QuizFileSchema,
+} from '@coursekit/core';
 import { lessonHtml as renderLesson } from '@coursekit/core/lesson-html';
 import createDOMPurify from 'dompurify';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
@@ -39,55 +48,7 @@ export function courseFolders(dir = COURSES_DIR): string[] {
     .sort();
 }
 export { MIN_SECTION_LENGTH, parseModuleMarkdown } from './moduleMarkdown';
-export { IMAGE_BUCKET };
-
-export const CourseFileSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens'),
-  title: z.string().min(1),
-  description: z.string(),
-  estimatedTime: z.string().min(1),
-  syllabusDuration: z.string().min(1),
-  preAssessmentTime: z.string().min(1),
-  objectives: z.array(z.object({ id: z.string().min(1), text: z.string().min(1) })),
-  modules: z.array(
-    z.object({
-      id: z.number().int().positive(),
-      name: z.string(),
-      title: z.string(),
-      summary: z.string().optional(),
-      description: z.string(),
-      durationMinutes: z.number().int().positive().optional(),
-      /** This module's own test-out threshold, over the course's `testOut.passingScore`. */
-      testOutScore: z.number().int().min(1).max(100).optional(),
-    }),
-  ),
-  /**
-   * Test-out (issue 17): a learner whose latest pre-assessment has a module's questions right at or
-   * above the threshold tests out of that module. Absent or not enabled: off.
-   */
-  testOut: z.object({ enabled: z.boolean(), passingScore: z.number().int().min(1).max(100) }).optional(),
-  quizzes: z.object({
-    preAssessment: z.object({ title: z.string(), description: z.string(), passingScore: z.number() }),
-    finalQuiz: z.object({ title: z.string(), description: z.string(), passingScore: z.number() }),
-  }),
-});
-
-const QuestionFileSchema = z.object({
-  question_text: z.string().min(1),
-  option_a: z.string(),
-  option_b: z.string(),
-  option_c: z.string(),
-  option_d: z.string(),
-  correct_answer: z.enum(['A', 'B', 'C', 'D']),
-  explanation: z.string().nullable().optional(),
-  objectives: z.array(z.string()).optional(),
-});
-export const QuizFileSchema = z.object({
-  moduleId: z.number().int(),
-  preAssessment: z.array(QuestionFileSchema).default([]),
-  finalQuiz: z.array(QuestionFileSchema).default([]),
-});
-type QuestionFile = z.infer<typeof QuestionFileSchema>;
+export { CourseFileSchema, IMAGE_BUCKET, QuizFileSchema };
 
 export interface LessonContent {
   moduleId: number;
@@ -108,7 +69,7 @@ export interface CourseFacts {
   objectives: Array<{ id: string; text: string }>;
 }
 
-type ModuleFile = z.infer<typeof CourseFileSchema>['modules'][number];
+type ModuleFile = CourseFileModule;
 
 export interface CourseContent {
   course: CourseFacts;

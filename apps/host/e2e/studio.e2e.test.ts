@@ -84,8 +84,10 @@ async function grant(page: Page, role: 'moderator' | 'admin') {
 /** Opens a file of the open course and replaces its text; waits until the studio says Saved. */
 async function write(page: Page, path: string, text: string) {
   await page.getByRole('button', { name: path.slice(path.indexOf('/') + 1), exact: true }).click();
-  // A module opens on its lessons (the rich editor); its raw text is on the Markdown tab.
-  if (path.startsWith('modules/')) await page.getByRole('tab', { name: 'Markdown' }).click();
+  // A module opens on its lessons (the rich editor), course.json and the quiz files as forms; this
+  // journey writes whole files as text.
+  if (path.endsWith('.md')) await page.getByRole('tab', { name: 'Markdown' }).click();
+  else await page.getByRole('button', { name: 'JSON Text' }).click();
   const editor = page.getByRole('textbox', { name: `Text of ${path}` });
   await editor.fill(text);
   await page

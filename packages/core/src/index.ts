@@ -370,6 +370,17 @@ export {
   PACKAGE_FORMATS,
   PackageFormatSchema,
 } from './schemas/courseBundle';
+export type { CourseFile, CourseFileModule, QuestionFile, QuizFile } from './schemas/courseFile';
+export {
+  CourseFileSchema,
+  courseFileProblems,
+  describeFileIssue,
+  issuePath,
+  issueWords,
+  QuestionFileSchema,
+  QuizFileSchema,
+  quizFileProblems,
+} from './schemas/courseFile';
 export type {
   CompletionTarget,
   ModuleProgress,

@@ -135,6 +135,31 @@ export const Editing: Story = {
   },
 };
 
+/** course.json as the settings form, with a refused field: the reason at the field, nothing saved. */
+export const CourseSettingsRefused: Story = {
+  args: { studio: world().studio, canPublish: false, copies: memoryCopies() },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    const form = await screen.findByRole('form', { name: 'Course settings' });
+    await userEvent.clear(within(form).getByRole('textbox', { name: 'Estimated time (dashboard)' }));
+    await expect(await within(form).findByText('Estimated time (dashboard) must not be empty.')).toBeTruthy();
+  },
+};
+
+/** A module's questions as the question form: a new question, not saved until it is complete. */
+export const QuestionForm: Story = {
+  args: { studio: world().studio, canPublish: false, copies: memoryCopies() },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'module-1.json' }));
+    const form = await screen.findByRole('form', { name: 'Questions' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Final quiz Question' }));
+    await expect(within(form).getByRole('alert').textContent).toContain('fields need attention');
+  },
+};
+
 /** Typing on a slow connection: the save is on its way. */
 export const Saving: Story = {
   args: {

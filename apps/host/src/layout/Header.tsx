@@ -19,7 +19,7 @@ const SIGNED_IN = [
 /** learner §2: the header's links for signed-in and signed-out visitors; a collapsible menu on phones. */
 export function Header() {
   const { session, loading } = useSession();
-  const { isAdmin } = useIsAdmin();
+  const { isAdmin, isAuthor } = useIsAdmin();
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const close = () => setMenuOpen(false);
@@ -77,6 +77,13 @@ export function Header() {
                 <li>
                   <Link to="/admin" onClick={close} activeProps={{ 'aria-current': 'page' }}>
                     Admin
+                  </Link>
+                </li>
+              ) : null}
+              {isAuthor ? (
+                <li>
+                  <Link to="/admin/studio" onClick={close} activeProps={{ 'aria-current': 'page' }}>
+                    Studio
                   </Link>
                 </li>
               ) : null}

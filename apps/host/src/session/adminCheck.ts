@@ -1,24 +1,26 @@
-import { type CourseAdapter, TIMINGS } from '@coursekit/core';
+import { type CourseAdapter, type Role, TIMINGS } from '@coursekit/core';
 
 interface Cached {
   at: number;
-  value: Promise<boolean>;
+  value: Promise<Role[]>;
 }
 const cache = new Map<string, Cached>();
 
 /**
- * learner §6: whether the user is an admin, cached per user for 30 s; an error counts as not admin.
- * Components use `useIsAdmin`.
+ * learner §6: the user's roles, cached per user for 30 s; an error counts as no role. Components use
+ * `useIsAdmin`.
  */
-export function checkAdmin(adapter: CourseAdapter, userId: string, now = Date.now()): Promise<boolean> {
+export function checkRoles(adapter: CourseAdapter, userId: string, now = Date.now()): Promise<Role[]> {
   const hit = cache.get(userId);
   if (hit && now - hit.at < TIMINGS.adminCacheMs) return hit.value;
-  const value = adapter.profile
-    .roles()
-    .then((roles) => roles.includes('admin'))
-    .catch(() => false);
+  const value = adapter.profile.roles().catch((): Role[] => []);
   cache.set(userId, { at: now, value });
   return value;
+}
+
+/** learner §6: whether the user is an admin (cached with the roles). */
+export function checkAdmin(adapter: CourseAdapter, userId: string, now = Date.now()): Promise<boolean> {
+  return checkRoles(adapter, userId, now).then((roles) => roles.includes('admin'));
 }
 
 /** Forgets every cached answer (sign-out, tests). */

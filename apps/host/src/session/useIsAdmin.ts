@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { checkAdmin } from './adminCheck';
+import { checkRoles } from './adminCheck';
 import { useSession } from './SessionProvider';
 
 export interface AdminCheck {
   isAdmin: boolean;
+  /** Admins and moderators (issue 17's author role): they may open the course studio. */
+  isAuthor: boolean;
   /** True while a signed-in user's role is being determined. */
   checking: boolean;
 }
@@ -11,20 +13,21 @@ export interface AdminCheck {
 export function useIsAdmin(): AdminCheck {
   const { adapter, session } = useSession();
   const userId = session?.user.id ?? null;
-  const [result, setResult] = useState<{ userId: string; isAdmin: boolean } | null>(null);
+  const [result, setResult] = useState<{ userId: string; isAdmin: boolean; isAuthor: boolean } | null>(null);
 
   useEffect(() => {
     if (userId === null) return;
     let active = true;
-    void checkAdmin(adapter, userId).then((isAdmin) => {
-      if (active) setResult({ userId, isAdmin });
+    void checkRoles(adapter, userId).then((roles) => {
+      const isAdmin = roles.includes('admin');
+      if (active) setResult({ userId, isAdmin, isAuthor: isAdmin || roles.includes('moderator') });
     });
     return () => {
       active = false;
     };
   }, [adapter, userId]);
 
-  if (userId === null) return { isAdmin: false, checking: false };
-  if (result?.userId !== userId) return { isAdmin: false, checking: true };
-  return { isAdmin: result.isAdmin, checking: false };
+  if (userId === null) return { isAdmin: false, isAuthor: false, checking: false };
+  if (result?.userId !== userId) return { isAdmin: false, isAuthor: false, checking: true };
+  return { isAdmin: result.isAdmin, isAuthor: result.isAuthor, checking: false };
 }

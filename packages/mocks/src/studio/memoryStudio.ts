@@ -1,6 +1,7 @@
 import {
   type CourseChanges,
   CourseError,
+  type CourseFile,
   courseDoesNotExist,
   type DraftFile,
   draftConflict,
@@ -53,9 +54,42 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
     return file;
   };
   drafts.set(course, new Map());
-  put(course, 'course.json', `{ "slug": "${course}", "title": "Meter Basics" }`, null);
+  put(
+    course,
+    'course.json',
+    courseJson(course, 'Meter Basics', [
+      { id: 1, name: 'Meters', title: 'Reading Meters', description: 'What a meter records.' },
+      { id: 2, name: 'Readings', title: 'Checking Readings', description: 'When a reading is wrong.' },
+    ]),
+    null,
+  );
   put(course, 'modules/module-1.md', '# Module 1: Meters\n\n## Reading a meter\n\nThe first lesson.\n', null);
   put(course, `images/${course}-dial.png`, null, null, PIXEL_PNG);
+  put(
+    course,
+    'quizzes/module-1.json',
+    `${JSON.stringify(
+      {
+        moduleId: 1,
+        preAssessment: [],
+        finalQuiz: [
+          {
+            question_text: 'What does a meter record?',
+            option_a: 'Consumption over time',
+            option_b: 'The weather',
+            option_c: 'Who is in the building',
+            option_d: 'Nothing at all',
+            correct_answer: 'A',
+            explanation: 'A meter counts what flows through it.',
+            objectives: ['LO1'],
+          },
+        ],
+      },
+      null,
+      2,
+    )}\n`,
+    null,
+  );
   let published = 1;
   let failNext: Error | null = null;
   const courses: StudioCourse[] = [
@@ -71,7 +105,7 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
       const made: StudioCourse = { slug, title, status: 'draft', published_version: 0, draft_changed: true };
       courses.push(made);
       drafts.set(slug, new Map());
-      put(slug, 'course.json', `${JSON.stringify({ slug, title, modules: [] }, null, 2)}\n`, 'Mo Author');
+      put(slug, 'course.json', courseJson(slug, title, []), 'Mo Author');
       return made;
     },
     deleteCourse: async () => undefined,
@@ -178,4 +212,23 @@ export function memoryCopies() {
     removeItem: (key: string) => void items.delete(key),
     items,
   };
+}
+
+/** A course.json the course-file schema accepts, as the API's template makes them. */
+function courseJson(slug: string, title: string, modules: CourseFile['modules']): string {
+  const file: CourseFile = {
+    slug,
+    title,
+    description: '',
+    estimatedTime: '1 hour',
+    syllabusDuration: '1h',
+    preAssessmentTime: '5 minutes',
+    objectives: [{ id: 'LO1', text: 'Read a meter.' }],
+    modules,
+    quizzes: {
+      preAssessment: { title: 'Pre-Assessment', description: 'What you know already.', passingScore: 70 },
+      finalQuiz: { title: 'Final Quiz', description: 'Every module.', passingScore: 80 },
+    },
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
 }

@@ -134,4 +134,116 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
       screen.getByText('A course with the slug "meter-basics" exists already: choose another.'),
     ).toBeTruthy();
   });
+
+  it('edits course.json as a form: a refused field says why there and saves nothing; modules move by keyboard', async () => {
+    const fake = createMemoryStudio();
+    const { user } = renderWidget(
+      <CourseStudio studio={fake.studio} canPublish={false} copies={memoryCopies()} saveDelayMs={20} />,
+    );
+    const saved = () => JSON.parse(fake.textOf('course.json') ?? '{}') as Record<string, unknown>;
+    await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    const form = await screen.findByRole('form', { name: 'Course settings' });
+    const before = saved();
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    expect(await within(form).findByText('Title must not be empty.')).toBeTruthy();
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByRole('alert').textContent).toContain('nothing is saved');
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(saved().title).toBe('Meter Basics');
+
+    await user.type(title, 'Meter Reading Basics');
+    await waitFor(() => expect(saved().title).toBe('Meter Reading Basics'));
+    // Fields the form does not show are written back as they were.
+    expect(saved()).toEqual({ ...before, title: 'Meter Reading Basics' });
+
+    within(form).getByRole('button', { name: 'Move Down Module 1, Meters' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect((saved().modules as Array<{ id: number }>).map((m) => m.id)).toEqual([2, 1]));
+    expect(within(form).getByText('Module 1, Meters is now at position 2 of 2.')).toBeTruthy();
+    // The moved module's button keeps the focus, so a second move is one more key away.
+    expect(document.activeElement).toBe(
+      within(form).getByRole('button', { name: 'Move Up Module 1, Meters' }),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect((saved().modules as Array<{ id: number }>).map((m) => m.id)).toEqual([1, 2]));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
+    await expectNoAxeViolations();
+
+    // A module added here comes with its files, so the draft stays publishable.
+    await user.click(within(form).getByRole('button', { name: 'Add Module 3 to the Course' }));
+    await waitFor(() => expect(fake.textOf('quizzes/module-3.json')).toContain('"moduleId": 3'));
+    expect(fake.textOf('modules/module-3.md')).toBe('# Module 3\n');
+    await waitFor(() =>
+      expect((saved().modules as Array<{ id: number }>).map((m) => m.id)).toEqual([1, 2, 3]),
+    );
+    expect(screen.getByRole('button', { name: 'module-3.md' })).toBeTruthy();
+
+    // The file's text is one switch away, and the form follows what is typed there.
+    await user.click(screen.getByRole('button', { name: 'JSON Text' }));
+    expect(
+      (screen.getByRole('textbox', { name: 'Text of course.json' }) as HTMLTextAreaElement).value,
+    ).toContain('"title": "Meter Reading Basics"');
+  });
+
+  it('edits a module’s questions as a form: the correct option, objectives, order; a blank question is not saved', async () => {
+    const fake = createMemoryStudio();
+    const { user } = renderWidget(
+      <CourseStudio studio={fake.studio} canPublish={false} copies={memoryCopies()} saveDelayMs={20} />,
+    );
+    const QUIZ = 'quizzes/module-1.json';
+    const saved = () =>
+      JSON.parse(fake.textOf(QUIZ) ?? '{}') as { finalQuiz: Array<Record<string, unknown>> };
+    await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await user.click(await screen.findByRole('button', { name: 'module-1.json' }));
+    const form = await screen.findByRole('form', { name: 'Questions' });
+
+    await user.click(within(form).getByRole('button', { name: 'Add Final quiz Question' }));
+    const text = within(form).getByRole('textbox', { name: 'Final quiz question 2: text' });
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByRole('alert').textContent).toContain('5 fields need attention');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(saved().finalQuiz).toHaveLength(1);
+
+    await user.type(text, 'Which reading is suspicious?');
+    for (const [letter, option] of [
+      ['A', 'The same as last week'],
+      ['B', 'Ten times last week'],
+      ['C', 'Slightly lower'],
+      ['D', 'Slightly higher'],
+    ] as const)
+      await user.type(
+        within(form).getByRole('textbox', { name: `Final quiz question 2: option ${letter}` }),
+        option,
+      );
+    const correct = within(form).getByRole('group', { name: 'Final quiz question 2: the correct option' });
+    await user.click(within(correct).getByRole('radio', { name: 'B' }));
+    const tags = within(form).getByRole('group', {
+      name: 'Final quiz question 2: learning objectives it tests',
+    });
+    await user.click(within(tags).getByRole('checkbox', { name: 'LO1' }));
+    await waitFor(() =>
+      expect(saved().finalQuiz[1]).toMatchObject({
+        question_text: 'Which reading is suspicious?',
+        option_b: 'Ten times last week',
+        correct_answer: 'B',
+        objectives: ['LO1'],
+      }),
+    );
+
+    // Moved by keyboard: the new question first, the focus on its button.
+    within(form).getByRole('button', { name: 'Move Up Final quiz question 2' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(saved().finalQuiz.map((q) => q.question_text)).toEqual([
+        'Which reading is suspicious?',
+        'What does a meter record?',
+      ]),
+    );
+    expect(document.activeElement).toBe(
+      within(form).getByRole('button', { name: 'Move Down Final quiz question 1' }),
+    );
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
+    await expectNoAxeViolations();
+  });
 });

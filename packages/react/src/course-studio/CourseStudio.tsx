@@ -14,7 +14,9 @@ import * as a from '../admin/admin.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import * as s from '../ui/styles.css';
 import { WidgetRoot } from '../ui/WidgetRoot';
+import { CourseSettings } from './CourseSettings';
 import { uploadDraftImage } from './draftImages';
+import { QuizBank } from './QuizBank';
 import * as st from './studio.css';
 import { type LocalCopies, type SaveState, useDraftFile } from './useDraftFile';
 
@@ -276,6 +278,8 @@ function CourseWorkspace({
   onBack,
 }: CourseStudioProps & { course: string; onBack: () => void }) {
   const [pane, setPane] = useState<Pane>('files');
+  // Each press of a pane's button shows it afresh: the review and history read the server again.
+  const [visit, setVisit] = useState(0);
   const load = useCallback(() => studio.draft(course), [studio, course]);
   const draft = useLoad(load);
   const local = copies ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
@@ -302,6 +306,7 @@ function CourseWorkspace({
             aria-current={pane === key ? 'page' : undefined}
             onClick={() => {
               setPane(key);
+              setVisit((n) => n + 1);
               if (key === 'files') draft.reload();
             }}
           >
@@ -324,8 +329,12 @@ function CourseWorkspace({
           saveDelayMs={saveDelayMs}
         />
       ) : null}
-      {pane === 'review' ? <Review studio={studio} course={course} canPublish={canPublish} /> : null}
-      {pane === 'history' ? <History studio={studio} course={course} canPublish={canPublish} /> : null}
+      {pane === 'review' ? (
+        <Review key={visit} studio={studio} course={course} canPublish={canPublish} />
+      ) : null}
+      {pane === 'history' ? (
+        <History key={visit} studio={studio} course={course} canPublish={canPublish} />
+      ) : null}
     </>
   );
 }
@@ -360,6 +369,11 @@ function DraftFiles({
       ),
     [],
   );
+  // The settings form's Add Module: the module's files are made with it, unless they exist.
+  const addModuleFiles = async (moduleId: number) => {
+    for (const [path, content] of newModuleFiles(moduleId))
+      if (!files.some((f) => f.path === path)) onSaved(await studio.save(draft.course, path, content, null));
+  };
   return (
     <div className={st.workspace}>
       <nav aria-label="Draft files" className={s.stack}>
@@ -405,6 +419,8 @@ function DraftFiles({
             copies={copies}
             delayMs={saveDelayMs}
             onSaved={onSaved}
+            onModuleAdded={addModuleFiles}
+            objectives={objectivesOf(files)}
           />
         ) : file ? (
           <p className={s.muted}>
@@ -443,6 +459,8 @@ function FileEditor({
   copies,
   delayMs,
   onSaved,
+  onModuleAdded,
+  objectives,
 }: {
   studio: StudioAdapter;
   course: string;
@@ -450,12 +468,20 @@ function FileEditor({
   copies: LocalCopies | undefined;
   delayMs: number;
   onSaved: (file: DraftFile) => void;
+  /** course.json's form added a module: its files are made. */
+  onModuleAdded: (moduleId: number) => Promise<void>;
+  /** The course's learning objectives, as course.json was last saved. */
+  objectives: ReadonlyArray<{ id: string; text: string }>;
 }) {
   const id = useId();
   const draft = useDraftFile(studio, course, file, { copies, delayMs, onSaved });
   const { state } = draft;
+  // course.json and the quiz files are forms by default; their text stays one click away.
+  const form = formOf(file.path);
+  const [asText, setAsText] = useState(form === null);
   const textField = (
     <div className={a.field}>
+      {form ? <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} /> : null}
       <label htmlFor={`${id}-text`}>Text of {file.path}</label>
       <textarea
         id={`${id}-text`}
@@ -528,12 +554,87 @@ function FileEditor({
             markdownField={textField}
           />
         </Suspense>
+      ) : form && !asText ? (
+        <>
+          <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} />
+          {form === 'Settings Form' ? (
+            <CourseSettings text={draft.text} onChange={draft.edit} onModuleAdded={onModuleAdded} />
+          ) : (
+            <QuizBank text={draft.text} onChange={draft.edit} objectives={objectives} />
+          )}
+        </>
       ) : (
         textField
       )}
     </section>
   );
 }
+
+/** The learning objectives course.json lists (none while it is not valid JSON). */
+function objectivesOf(files: readonly DraftFile[]): Array<{ id: string; text: string }> {
+  try {
+    const course = JSON.parse(files.find((f) => f.path === 'course.json')?.text ?? '{}') as {
+      objectives?: unknown;
+    };
+    return Array.isArray(course.objectives)
+      ? course.objectives.filter(
+          (o): o is { id: string; text: string } => typeof o?.id === 'string' && typeof o?.text === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Which form edits a file, if any. */
+const formOf = (path: string) =>
+  path === 'course.json' ? 'Settings Form' : path.startsWith('quizzes/') ? 'Question Form' : null;
+
+/** A file's two views: its form and its text. */
+function ViewSwitch({
+  path,
+  form,
+  asText,
+  onChange,
+}: {
+  path: string;
+  form: string;
+  asText: boolean;
+  onChange: (asText: boolean) => void;
+}) {
+  return (
+    <fieldset className={s.fieldset}>
+      <legend className={s.visuallyHidden}>Edit {path} as</legend>
+      <div className={s.row}>
+        <button
+          type="button"
+          className={`${asText ? s.button.secondary : s.button.primary} ${a.smallButton}`}
+          aria-pressed={!asText}
+          onClick={() => onChange(false)}
+        >
+          {form}
+        </button>
+        <button
+          type="button"
+          className={`${asText ? s.button.primary : s.button.secondary} ${a.smallButton}`}
+          aria-pressed={asText}
+          onClick={() => onChange(true)}
+        >
+          JSON Text
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A new module's two files: its lessons' markdown and its quiz file (course.json lists it by id). */
+const newModuleFiles = (id: number): Array<[string, { text: string }]> => [
+  [`modules/module-${id}.md`, { text: `# Module ${id}\n` }],
+  [
+    `quizzes/module-${id}.json`,
+    { text: `${JSON.stringify({ moduleId: id, preAssessment: [], finalQuiz: [] }, null, 2)}\n` },
+  ],
+];
 
 /** Adds a module, quiz or image file to the draft. */
 function NewFile({
@@ -589,18 +690,7 @@ function NewFile({
         type="button"
         className={`${s.button.secondary} ${a.smallButton}`}
         disabled={busy}
-        onClick={() =>
-          // A module is its lessons' markdown and its quiz file (course.json lists it by id).
-          void add(
-            [`modules/module-${nextModule}.md`, { text: `# Module ${nextModule}\n` }],
-            [
-              `quizzes/module-${nextModule}.json`,
-              {
-                text: `${JSON.stringify({ moduleId: nextModule, preAssessment: [], finalQuiz: [] }, null, 2)}\n`,
-              },
-            ],
-          )
-        }
+        onClick={() => void add(...newModuleFiles(nextModule))}
       >
         Add Module {nextModule} Files
       </button>

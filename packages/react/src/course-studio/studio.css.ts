@@ -73,3 +73,15 @@ export const lessonItem = style({
   cursor: 'grab',
   selectors: { '&[data-dragging="true"]': { opacity: 0.5 } },
 });
+
+/** One objective or module of the settings form. */
+export const settingsItem = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.base,
+  selectors: { '&[data-drop-target="true"]': { borderColor: vars.color.brand, borderStyle: 'dashed' } },
+});
+
+export const dragHandle = style({ margin: 0, fontSize: '1rem', cursor: 'grab' });

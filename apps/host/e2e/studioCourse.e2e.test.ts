@@ -1,0 +1,296 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext } from './browser';
+import { expectAccessible, LEARNER_PASSWORD, learnerApi, signUp, uniqueEmail } from './journey';
+
+// Issue 17, "done when": a moderator writes a new course with the keyboard alone (two modules,
+// a lesson with an uploaded image and a table, a bank of 8 final-quiz questions); an admin publishes
+// it; a learner takes it on the site and in the embed; the author edits a lesson and a question, the
+// admin publishes version 2, and the learner's completions and past attempt's review are intact; the
+// admin restores version 1. (Two authors' conflict is studio.e2e.test.ts.)
+
+const url = inject('siteUrl');
+const SLUG = 'meter-data-checks';
+const TITLE = 'Meter Data Checks';
+const IMAGE = `${SLUG}-meter.svg`;
+const ALT = 'A main meter feeding three sub-meters';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Presses Tab until `target` has the focus: the keyboard reaches it, in the page's own order. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  for (let press = 0; press < 400; press++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+/** Tabs to a field and replaces its text, keys only. */
+async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+async function pressButton(page: Page, button: Locator): Promise<void> {
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+}
+
+async function saved(page: Page): Promise<void> {
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved$/ })
+    .waitFor();
+}
+
+async function grant(page: Page, role: 'moderator' | 'admin') {
+  const { user: me } = await (await learnerApi(page, url))<{ user: { id: string } }>('GET', '/auth/user');
+  const res = await fetch(`${url}/api/admin/users/${me.id}/roles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${inject('adminToken')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ role }),
+  });
+  expect(res.status).toBeLessThan(300);
+}
+
+const sentence = (topic: string) =>
+  `Facility managers check ${topic} before they trust a report. A figure that disagrees with the ` +
+  'same week last year is a question to ask the site, not a conclusion to send to the board.';
+
+const LESSON_WITH_TABLE = `${sentence('the main meter against its sub-meters')}
+
+![${ALT}](/storage/image-assets/${IMAGE})
+
+| Meter | Reading (kWh) |
+| --- | --- |
+| Main | 1200 |
+| Sub-meters together | 1310 |
+`;
+
+const moduleMarkdown = (n: number, name: string, first: string) =>
+  `# Module ${n}: ${name}\n\n## ${name}: first look\n\n${first}\n\n## ${name}: in practice\n\n${sentence(`${name.toLowerCase()} in practice`)}\n`;
+
+/** A question whose right answer is its first option's text; `n` makes each one its own. */
+const question = (module: number, n: number) => ({
+  question_text: `Module ${module}, question ${n}: which holds?`,
+  option_a: `Right about ${module}.${n}`,
+  option_b: `Wrong about ${module}.${n}`,
+  option_c: `Also wrong about ${module}.${n}`,
+  option_d: `Never right about ${module}.${n}`,
+  correct_answer: 'A',
+  explanation: `Only the first is right about ${module}.${n}.`,
+  objectives: ['LO1'],
+});
+const quizFile = (module: number) =>
+  JSON.stringify(
+    {
+      moduleId: module,
+      preAssessment: [question(module, 0)],
+      finalQuiz: [1, 2, 3, 4].map((n) => question(module, n)),
+    },
+    null,
+    2,
+  );
+
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="#2b6"/></svg>',
+);
+
+describe('a course written in the studio', () => {
+  it('is written by keyboard, published, taken on the site and in the embed, revised and restored', async () => {
+    const authorContext = await newContext(browser, url);
+    const adminContext = await newContext(browser, url);
+    const learnerContext = await newContext(browser, url);
+    try {
+      // --- the moderator, keys only -------------------------------------------------------------
+      const author = await authorContext.newPage();
+      await signUp(author, uniqueEmail('kim'), 'Kim Keys');
+      await grant(author, 'moderator');
+      await author.goto('/');
+      await pressButton(author, author.getByRole('link', { name: 'Studio', exact: true }));
+      await typeInto(author, author.getByRole('textbox', { name: 'Title' }), TITLE);
+      await pressButton(author, author.getByRole('button', { name: 'Create Course' }));
+      await author.getByRole('heading', { name: SLUG }).waitFor();
+
+      // course.json opens as the settings form.
+      const form = author.getByRole('form', { name: 'Course settings' });
+      await typeInto(
+        author,
+        form.getByRole('textbox', { name: 'Description', exact: true }),
+        'Check meter data before you trust it.',
+      );
+      await pressButton(author, form.getByRole('button', { name: 'Add Module 1 to the Course' }));
+      await author.getByRole('button', { name: 'module-1.md', exact: true }).waitFor();
+      await pressButton(author, form.getByRole('button', { name: 'Add Module 2 to the Course' }));
+      await author.getByRole('button', { name: 'module-2.md', exact: true }).waitFor();
+      await typeInto(author, form.getByRole('textbox', { name: 'Module 1 name', exact: true }), 'Meters');
+      await typeInto(author, form.getByRole('textbox', { name: 'Module 2 name', exact: true }), 'Readings');
+      await saved(author);
+      await expectAccessible(author, 'studio settings form');
+
+      // The image: the file input is reached by keyboard; the file itself comes from the OS dialog.
+      const upload = author.getByLabel('Upload an image');
+      await tabTo(author, upload);
+      await upload.setInputFiles({ name: 'meter.svg', mimeType: 'image/svg+xml', buffer: SVG });
+      await author.getByRole('button', { name: IMAGE, exact: true }).waitFor();
+
+      // The lessons and the bank: 4 final-quiz questions per module, 8 in all.
+      for (const [n, name, first] of [
+        [1, 'Meters', LESSON_WITH_TABLE],
+        [2, 'Readings', sentence('readings')],
+      ] as const) {
+        await pressButton(author, author.getByRole('button', { name: `module-${n}.md`, exact: true }));
+        await typeInto(
+          author,
+          author.getByRole('textbox', { name: `Text of modules/module-${n}.md` }),
+          moduleMarkdown(n, name, first),
+        );
+        await saved(author);
+        await pressButton(author, author.getByRole('button', { name: `module-${n}.json`, exact: true }));
+        // The bank is pasted whole into the file's text (the question form is used for the edit below).
+        await pressButton(author, author.getByRole('button', { name: 'JSON Text' }));
+        await typeInto(
+          author,
+          author.getByRole('textbox', { name: `Text of quizzes/module-${n}.json` }),
+          quizFile(n),
+        );
+        await saved(author);
+      }
+      await expectAccessible(author, 'studio file editor');
+      await pressButton(author, author.getByRole('button', { name: 'Review', exact: true }));
+      await author.getByText('Lesson “Meters: first look” (module 1):').waitFor();
+      await author.getByText('Only an admin can publish. Your changes are saved in the draft.').waitFor();
+      await expectAccessible(author, 'studio review (moderator)');
+
+      // --- the admin publishes version 1 --------------------------------------------------------
+      const admin = await adminContext.newPage();
+      await signUp(admin, uniqueEmail('val'), 'Val Admin');
+      await grant(admin, 'admin');
+      await admin.goto('/admin/studio');
+      await admin.getByRole('button', { name: `Open ${TITLE}` }).click();
+      await admin.getByRole('button', { name: 'Review & Publish' }).click();
+      await admin.getByRole('button', { name: 'Publish', exact: true }).click();
+      await admin.getByText('Published version 1. Lessons: 4 added, 0 changed, 0 removed.').waitFor();
+
+      // --- a learner on the site: the lesson with its table and image, then the final quiz -------
+      const learnerEmail = uniqueEmail('lee');
+      const learner = await learnerContext.newPage();
+      await signUp(learner, learnerEmail, 'Lee Learner');
+      await learner.goto(`/courses/${SLUG}/module/1`);
+      await learner.getByRole('table').waitFor();
+      await learner.getByRole('img', { name: ALT }).waitFor();
+      expect(
+        await learner
+          .getByRole('img', { name: ALT })
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      ).toBeGreaterThan(0);
+      await learner.getByRole('button', { name: 'Mark Complete' }).click();
+      await learner.getByText('1 of 2 lessons completed').waitFor();
+
+      const call = await learnerApi(learner, url);
+      const cards = await call<Array<{ quiz: { id: number; kind: string } }>>(
+        'GET',
+        `/courses/${SLUG}/quizzes`,
+      );
+      const finalQuiz = cards.find((c) => c.quiz.kind === 'course')!.quiz.id;
+      await learner.goto(`/courses/${SLUG}/quiz/${finalQuiz}`);
+      await learner.getByRole('button', { name: 'Start Quiz' }).click();
+      const shown: string[] = [];
+      for (let n = 1; ; n++) {
+        const heading = learner.getByText(/^Question \d+ of \d+/);
+        await heading.waitFor();
+        const [, at, total, text] = /^Question (\d+) of (\d+):\s*(.*)$/s.exec(
+          ((await heading.textContent()) ?? '').trim(),
+        )!;
+        expect(Number(at)).toBe(n);
+        shown.push(text!.trim());
+        const [, module, number] = /Module (\d+), question (\d+)/.exec(text!)!;
+        await learner.getByRole('radio', { name: new RegExp(`Right about ${module}\\.${number}$`) }).check();
+        await learner.getByRole('button', { name: 'Submit Answer' }).click();
+        if (n === Number(total)) break;
+        await learner.getByText(new RegExp(`^Question ${n + 1} of`)).waitFor();
+      }
+      await learner.getByText('PASSED', { exact: true }).waitFor({ timeout: 10_000 });
+      const firstQuestion = 'Module 1, question 1: which holds?';
+
+      // --- the same learner in the embed on the partner page ------------------------------------
+      const embed = await learnerContext.newPage();
+      await embed.goto(`${url}/examples/intranet.html?course=${SLUG}`);
+      if (await embed.locator('input[name=email]').count()) {
+        await embed.fill('input[name=email]', learnerEmail);
+        await embed.fill('input[name=password]', LEARNER_PASSWORD);
+        await embed.click('button[type=submit]');
+      }
+      const player = embed.locator('course-player');
+      await player.getByRole('heading', { name: TITLE }).waitFor();
+      await player.getByRole('button', { name: /Start Learning|Continue Learning/ }).click();
+      await player.getByRole('button', { name: 'Mark Complete' }).click();
+      // The module's last lesson: its dialog is modal (the page around it is hidden) until closed.
+      await player.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+      await embed
+        .getByRole('list', { name: 'Course events' })
+        .getByText(/^lessonCompleted:/)
+        .waitFor();
+      const completed = async () =>
+        (await call<{ summary: { completedLessons: number } }>('GET', `/courses/${SLUG}/progress`)).summary
+          .completedLessons;
+      expect(await completed()).toBe(2);
+
+      // --- the author edits a lesson and a question; the admin publishes version 2 --------------
+      await author.getByRole('button', { name: 'Files', exact: true }).click();
+      await pressButton(author, author.getByRole('button', { name: 'module-1.md', exact: true }));
+      await typeInto(
+        author,
+        author.getByRole('textbox', { name: 'Text of modules/module-1.md' }),
+        moduleMarkdown(1, 'Meters', `${LESSON_WITH_TABLE}\nA second look always pays.\n`),
+      );
+      await saved(author);
+      await pressButton(author, author.getByRole('button', { name: 'module-1.json', exact: true }));
+      const questions = author.getByRole('form', { name: 'Questions' });
+      await typeInto(
+        author,
+        questions.getByRole('textbox', { name: 'Final quiz question 1: text', exact: true }),
+        'Module 1, question 1, reworded: which holds?',
+      );
+      await saved(author);
+      await expectAccessible(author, 'studio question form');
+      await admin.getByRole('button', { name: 'Review & Publish' }).click();
+      await admin.getByText('A second look always pays.').first().waitFor();
+      await admin.getByRole('button', { name: 'Publish', exact: true }).click();
+      await admin.getByText('Published version 2. Lessons: 0 added, 1 changed, 0 removed.').waitFor();
+
+      // The learner's completions carried over; the past attempt's review shows what they saw.
+      expect(await completed()).toBe(2);
+      await learner.goto(`/courses/${SLUG}/quiz/${finalQuiz}/results`);
+      await learner.getByText(`Score: ${shown.length} / ${shown.length}`).waitFor();
+      if (shown.includes(firstQuestion)) await learner.getByText(firstQuestion).first().waitFor();
+      expect(await learner.getByText('Module 1, question 1, reworded: which holds?').count()).toBe(0);
+      await expectAccessible(learner, 'quiz results after version 2');
+
+      // --- the admin restores version 1 ---------------------------------------------------------
+      await admin.getByRole('button', { name: 'History' }).click();
+      await admin.getByRole('button', { name: 'Restore version 1' }).click();
+      await admin.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+      await admin.getByText('Version 1 was published again as version 3.').waitFor();
+      await expectAccessible(admin, 'studio history');
+      expect(await completed()).toBe(2);
+      await learner.goto(`/courses/${SLUG}/module/1`);
+      await learner.getByRole('table').waitFor();
+      expect(await learner.getByText('A second look always pays.').count()).toBe(0);
+    } finally {
+      await authorContext.close();
+      await adminContext.close();
+      await learnerContext.close();
+    }
+  });
+});
