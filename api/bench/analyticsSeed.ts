@@ -14,6 +14,12 @@ const answersOf = (p: number, kind: 'pre_assessment' | 'course') =>
   })
   from quiz_questions qq where qq.quiz_id = q.id and u.id is not null)`);
 
+/** The draw of an attempt that shows every question of its quiz in order, options A-D (issue 17). */
+const EVERY_QUESTION = sql.raw(`(
+  select coalesce(jsonb_agg(jsonb_build_object('question_id', qq.id, 'version', qq.version,
+    'options', '["A","B","C","D"]'::jsonb) order by qq.question_number), '[]'::jsonb)
+  from quiz_questions qq where qq.quiz_id = q.id)`);
+
 /** Inserts `learners` learners and their progress and attempts; answers the row counts. */
 export async function seedCohort(db: Db, learners: number): Promise<{ progress: number; attempts: number }> {
   await db.execute(sql`
@@ -41,8 +47,8 @@ export async function seedCohort(db: Db, learners: number): Promise<{ progress: 
     select learner.id, o.id, o.lesson_key, o.module_id, true from learner join ordered o on o.rn <= learner.k`);
   const attempts = (kind: 'pre_assessment' | 'course', p: number, who: string) =>
     db.execute(sql`
-      insert into quiz_attempts (user_id, quiz_id, total_questions, answers, started_at, completed_at)
-      select u.id, q.id, q.total_questions, ${answersOf(p, kind)}, now(), now()
+      insert into quiz_attempts (user_id, quiz_id, total_questions, answers, questions, started_at, completed_at)
+      select u.id, q.id, q.total_questions, ${answersOf(p, kind)}, ${EVERY_QUESTION}, now(), now()
       from users u cross join quizzes q
       where q.kind = ${kind} and u.email like 'bench%' and ${sql.raw(who)}`);
   await attempts('pre_assessment', 0.5, 'random() < 0.8');

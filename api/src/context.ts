@@ -18,6 +18,8 @@ export interface AppContext {
   database: Database;
   mailer: Mailer;
   clock: Clock;
+  /** Where quiz draws and option orders come from (core's RandomSource); Math.random when absent. */
+  random?: (() => number) | undefined;
   config: Config;
   logger: Logger;
   storage: Storage;

@@ -22,7 +22,7 @@ import {
   userModuleCte,
 } from './analyticsSql';
 
-const { modules, quizzes, quizQuestions, userProgress } = schema;
+const { modules, quizzes, quizQuestions, quizQuestionVersions, userProgress } = schema;
 
 const orNull = (value: number | null) => (value === null ? null : round1(Number(value)));
 
@@ -179,18 +179,23 @@ async function difficulty(ctx: AppContext, courseId: number): Promise<QuizDiffic
     ctx,
     sql`with ${learnerCte}, ${attemptCte(courseId)},
     -- materialized: expand each attempt's answers once, then hash-join the questions
+    -- Each answer is graded against the key of the question's version the attempt was given
+    -- (question banks: an edit after the attempt does not regrade it).
     picked as materialized (
       select a.quiz_id, e.key,
         case jsonb_typeof(e.value)
           when 'string' then e.value #>> '{}'
           when 'object' then e.value ->> 'selected'
-        end as selected
+        end as selected,
+        coalesce((select (d ->> 'version')::int from jsonb_array_elements(a.questions) d
+          where d ->> 'question_id' = e.key limit 1), 1) as version
       from attempt a cross join lateral jsonb_each(a.answers) e
     ),
     per_question as (
       select qq.id as question_id, count(p.selected)::int as answered,
-        count(*) filter (where p.selected = qq.correct_answer)::int as correct
+        count(*) filter (where p.selected = coalesce(v.content ->> 'correct_answer', qq.correct_answer))::int as correct
       from picked p join ${quizQuestions} qq on qq.id::text = p.key and qq.quiz_id = p.quiz_id
+      left join ${quizQuestionVersions} v on v.question_id = qq.id and v.version = p.version
       group by qq.id
     ),
     per_quiz as (select quiz_id, count(*)::int as attempts from attempt group by quiz_id)

@@ -66,7 +66,7 @@ export const userModuleCte = sql`user_module as (
 
 /** Completed attempts of learners, with the quiz's kind. */
 export const attemptCte = (courseId: number) => sql`attempt as (
-  select a.id, a.user_id, a.quiz_id, q.kind, a.percentage, a.passed, a.answers, a.completed_at
+  select a.id, a.user_id, a.quiz_id, q.kind, a.percentage, a.passed, a.answers, a.questions, a.completed_at
   from ${quizAttempts} a
   join ${quizzes} q on q.id = a.quiz_id
   join learner on learner.id = a.user_id

@@ -420,6 +420,46 @@ describe('refusing course.json and quizzes the loader would reject', () => {
     });
   });
 
+  it('refuses a question without a correct option', () => {
+    const quiz = realJson('quizzes/module-1.json') as { finalQuiz: Array<Record<string, unknown>> };
+    delete quiz.finalQuiz[1]!.correct_answer;
+    expect(refusal(courseZip({ 'quizzes/module-1.json': json(quiz) }))).toEqual({
+      file: 'quizzes/module-1.json',
+      problem: 'finalQuiz[1].correct_answer must be one of A, B, C, D',
+    });
+  });
+
+  it('refuses a quiz that draws more questions than its bank holds, naming the quiz and both numbers', () => {
+    // The seed's final quiz: 5 questions in each of its 5 quiz files.
+    const course = realJson('course.json') as { quizzes: { finalQuiz: Record<string, unknown> } };
+    course.quizzes.finalQuiz.draw = 26;
+    expect(refusal(courseZip({ 'course.json': json(course) }))).toEqual({
+      file: 'course.json',
+      problem: 'quizzes.finalQuiz.draw: The final quiz draws 26 questions but its bank holds 25.',
+    });
+  });
+
+  it('refuses a draw that is not a whole number of at least one', () => {
+    for (const [draw, words] of [
+      [0, 'must be at least 1'],
+      [2.5, 'must be a whole number'],
+    ] as const) {
+      const course = realJson('course.json') as { quizzes: { preAssessment: Record<string, unknown> } };
+      course.quizzes.preAssessment.draw = draw;
+      expect(refusal(courseZip({ 'course.json': json(course) }))).toEqual({
+        file: 'course.json',
+        problem: `quizzes.preAssessment.draw ${words}`,
+      });
+    }
+  });
+
+  it('accepts a draw up to the bank’s size, with shuffled options', () => {
+    const course = realJson('course.json') as { quizzes: { finalQuiz: Record<string, unknown> } };
+    course.quizzes.finalQuiz.draw = 25;
+    course.quizzes.finalQuiz.shuffleOptions = true;
+    expect(unpackCourseZip(courseZip({ 'course.json': json(course) })).size).toBe(real.size);
+  });
+
   it('refuses course.json that is not an object', () => {
     expect(refusal(courseZip({ 'course.json': '[]' }))).toEqual({
       file: 'course.json',

@@ -17,7 +17,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type CourseFile, describeFileIssue, IMAGE_BUCKET } from '@coursekit/core';
+import { type CourseFile, describeFileIssue, IMAGE_BUCKET, quizDrawProblem } from '@coursekit/core';
 import { Unzip, type UnzipFileInfo, UnzipInflate, unzipSync, type Zippable, zipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
 import { marked, type Token, type Tokens } from 'marked';
@@ -316,7 +316,19 @@ function checkCourse(files: Map<string, Uint8Array>, max: ZipLimits): void {
   // Images last: parsing SVGs is the slow part, and a course's text is where most mistakes are.
   const named = (kind: EntryKind) => [...files].filter(([name]) => entryKind(name) === kind);
   for (const [name, content] of named('module')) checkModule(name, content, files, max);
-  for (const [name, content] of named('quiz')) checkQuiz(name, content);
+  const listed = new Set(course.modules.map((m) => `quizzes/module-${m.id}.json`));
+  const banks = { pre_assessment: 0, course: 0 };
+  for (const [name, content] of named('quiz')) {
+    const quiz = checkQuiz(name, content);
+    if (!listed.has(name)) continue; // the loader reads the quizzes of listed modules only
+    banks.pre_assessment += quiz.preAssessment.length;
+    banks.course += quiz.finalQuiz.length;
+  }
+  // A draw over its bank would fail every attempt: refused here, before anything is saved.
+  const pre = quizDrawProblem('pre_assessment', course.quizzes.preAssessment.draw, banks.pre_assessment);
+  if (pre) fail('course.json', `quizzes.preAssessment.draw: ${pre}`);
+  const final = quizDrawProblem('course', course.quizzes.finalQuiz.draw, banks.course);
+  if (final) fail('course.json', `quizzes.finalQuiz.draw: ${final}`);
   for (const [name, content] of named('image')) checkImage(name, content);
 }
 
@@ -332,11 +344,12 @@ function checkCourseJson(content: Uint8Array | undefined): CourseFile {
   return course;
 }
 
-function checkQuiz(name: string, content: Uint8Array): void {
+function checkQuiz(name: string, content: Uint8Array): z.infer<typeof QuizFileSchema> {
   const quiz = parseWith(QuizFileSchema, name, content);
   const fileId = Number(/module-(\d+)\.json$/.exec(name)![1]);
   if (quiz.moduleId !== fileId)
     fail(name, `moduleId is ${quiz.moduleId}, but the file is for module ${fileId}`);
+  return quiz;
 }
 
 const IMAGE_REFERENCE = new RegExp(`/storage/${IMAGE_BUCKET}/([^\\s)"'<>?#]+)`, 'g');

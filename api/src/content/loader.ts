@@ -11,6 +11,7 @@ import {
   moduleTestOutScore,
   type QuestionFile,
   QuizFileSchema,
+  quizDrawProblem,
 } from '@coursekit/core';
 import { lessonHtml as renderLesson } from '@coursekit/core/lesson-html';
 import createDOMPurify from 'dompurify';
@@ -19,6 +20,7 @@ import { JSDOM } from 'jsdom';
 import { z } from 'zod';
 import type { Db } from '../db/index';
 import { schema } from '../db/index';
+import type { QuestionVersionContent } from '../db/schema';
 import { withImageSizes } from './imageSizes';
 import { parseModuleMarkdown } from './moduleMarkdown';
 import type { Storage } from './storage';
@@ -81,6 +83,9 @@ export interface CourseContent {
     title: string;
     description: string;
     passingScore: number;
+    /** Questions per attempt; absent: all of them. */
+    draw?: number;
+    shuffleOptions?: boolean;
     questions: Array<QuestionFile & { moduleId: number }>;
   }>;
 }
@@ -127,6 +132,10 @@ export async function readCourse(dir = SEED_COURSE_DIR): Promise<CourseContent> 
     }
   }
   const { preAssessment, finalQuiz } = course.quizzes;
+  const drawProblem =
+    quizDrawProblem('pre_assessment', preAssessment.draw, pre.length) ??
+    quizDrawProblem('course', finalQuiz.draw, final.length);
+  if (drawProblem) throw new Error(`course.json: ${drawProblem}`);
   return {
     course: {
       slug: course.slug,
@@ -183,7 +192,7 @@ export async function applyCourse(
   /** Who gives learners these files, for the course's history (with `files` only). */
   version: VersionInfo = CONTENT_FOLDER_VERSION,
 ): Promise<LoadSummary> {
-  const { modules, lessons, lessonVersions, quizzes, quizQuestions } = schema;
+  const { modules, lessons, lessonVersions, quizzes, quizQuestions, quizQuestionVersions } = schema;
   const summary: LoadSummary = {
     course: content.course.slug,
     modules: 0,
@@ -316,7 +325,9 @@ export async function applyCourse(
         title: q.title,
         description: q.description,
         passingScore: q.passingScore,
-        totalQuestions: q.questions.length,
+        totalQuestions: Math.min(q.draw ?? q.questions.length, q.questions.length),
+        drawCount: q.draw ?? null,
+        shuffleOptions: q.shuffleOptions ?? false,
       };
       if (quiz) {
         await tx.update(quizzes).set(values).where(eq(quizzes.id, quiz.id));
@@ -326,22 +337,56 @@ export async function applyCourse(
           .values({ courseId, kind: q.kind, ...values })
           .returning();
       }
+      // Ids stay with (quiz, number); a changed question gets a new version, and attempts keep
+      // reading the version they were given (quiz_question_versions).
+      const before = new Map(
+        (await tx.select().from(quizQuestions).where(eq(quizQuestions.quizId, quiz!.id))).map((r) => [
+          r.questionNumber,
+          r,
+        ]),
+      );
       for (const [index, question] of q.questions.entries()) {
-        const row = {
-          questionText: question.question_text,
-          optionA: question.option_a,
-          optionB: question.option_b,
-          optionC: question.option_c,
-          optionD: question.option_d,
-          correctAnswer: question.correct_answer,
+        const questionNumber = index + 1;
+        const content: QuestionVersionContent = {
+          question_number: questionNumber,
+          question_text: question.question_text,
+          option_a: question.option_a,
+          option_b: question.option_b,
+          option_c: question.option_c,
+          option_d: question.option_d,
+          correct_answer: question.correct_answer,
           explanation: question.explanation ?? null,
-          moduleId: question.moduleId,
+          module_id: question.moduleId,
           objectives: question.objectives ?? null,
         };
-        await tx
+        const old = before.get(questionNumber);
+        const changed = !old || !sameQuestion(versionContent(old), content);
+        const version = !old ? 1 : changed ? old.version + 1 : old.version;
+        const row = {
+          questionText: content.question_text,
+          optionA: content.option_a,
+          optionB: content.option_b,
+          optionC: content.option_c,
+          optionD: content.option_d,
+          correctAnswer: content.correct_answer,
+          explanation: content.explanation,
+          moduleId: content.module_id,
+          objectives: content.objectives,
+          version,
+        };
+        const [saved] = await tx
           .insert(quizQuestions)
-          .values({ quizId: quiz!.id, questionNumber: index + 1, ...row })
-          .onConflictDoUpdate({ target: [quizQuestions.quizId, quizQuestions.questionNumber], set: row });
+          .values({ quizId: quiz!.id, questionNumber, ...row })
+          .onConflictDoUpdate({ target: [quizQuestions.quizId, quizQuestions.questionNumber], set: row })
+          .returning({ id: quizQuestions.id });
+        if (changed)
+          await tx
+            .insert(quizQuestionVersions)
+            .values({ quizId: quiz!.id, questionId: saved!.id, version, content })
+            .onConflictDoUpdate({
+              target: [quizQuestionVersions.questionId, quizQuestionVersions.version],
+              set: { content },
+            });
         summary.questions += 1;
       }
       await tx
@@ -357,7 +402,27 @@ export async function applyCourse(
   return summary;
 }
 
-/** Copies api/content/images into the image-assets bucket (served at /storage/image-assets/). */
+/** A stored question's content, as its version records it. */
+export function versionContent(row: typeof schema.quizQuestions.$inferSelect): QuestionVersionContent {
+  return {
+    question_number: row.questionNumber,
+    question_text: row.questionText,
+    option_a: row.optionA,
+    option_b: row.optionB,
+    option_c: row.optionC,
+    option_d: row.optionD,
+    correct_answer: row.correctAnswer,
+    explanation: row.explanation,
+    module_id: row.moduleId,
+    objectives: row.objectives,
+  };
+}
+
+/** Whether two versions of a question say the same (a load that changes nothing makes no version). */
+function sameQuestion(a: QuestionVersionContent, b: QuestionVersionContent): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /**
  * Replaces what course_files holds of a course with these files (its folder as loaded or imported)
  * and records them in the course's history (a new version unless they are its latest already).
@@ -411,6 +476,7 @@ export async function upsertCourseFacts(
   return row!.id;
 }
 
+/** Copies api/content/images into the image-assets bucket (served at /storage/image-assets/). */
 export async function copyImages(storage: Storage, dir = SEED_COURSE_DIR): Promise<number> {
   const images = safeList(path.join(dir, 'images'));
   for (const name of images)

@@ -139,8 +139,11 @@ async function tableNames(database: Database): Promise<string[]> {
 
 /**
  * Every row of a table as JSON (row_to_json), in a stable order, without the columns later
- * migrations added: course_id (0009, checked on its own) and a module's test_out_score when null
- * (0012: test-out off, as every migrated course has it; any other value stays and fails the match).
+ * migrations added: course_id (0009, checked on its own), a module's test_out_score when null
+ * (0012: test-out off, as every migrated course has it; any other value stays and fails the match),
+ * and 0013's question-bank columns at what it gives an existing row (no draw, no shuffle, version 1,
+ * an attempt's draw of every question A-D; migrated attempts are graded the same either way, which
+ * the progress and attempt answers compared below check).
  */
 async function rowsOf(database: Database, sqlText: string, params: unknown[] = []): Promise<unknown[]> {
   const [row] = await database.query<{ rows: Array<Record<string, unknown>> }>(
@@ -150,6 +153,10 @@ async function rowsOf(database: Database, sqlText: string, params: unknown[] = [
   return row!.rows
     .map(({ course_id: _course, ...rest }) => {
       if (rest.test_out_score === null) delete rest.test_out_score;
+      if (rest.draw_count === null) delete rest.draw_count;
+      if (rest.shuffle_options === false) delete rest.shuffle_options;
+      if (rest.version === 1 && 'question_text' in rest) delete rest.version;
+      if (Array.isArray(rest.questions) && 'answers' in rest) delete rest.questions;
       return rest;
     })
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
@@ -576,6 +583,24 @@ async function migrateAndCompare(driver: 'pglite' | 'postgres', withCourseRow: b
       );
       expect(orphans, t).toBe(0);
     }
+    // Migration 0013: every question is its version 1, and every attempt made before banks drew
+    // every question of its quiz, in order, options A-D.
+    expect(
+      await count(
+        database,
+        `select 1 from quiz_questions q where not exists (select 1 from quiz_question_versions v
+          where v.question_id = q.id and v.version = 1 and v.content->>'question_text' = q.question_text
+            and v.content->>'correct_answer' = q.correct_answer)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        database,
+        `select 1 from quiz_attempts a where a.questions is distinct from (
+          select jsonb_agg(jsonb_build_object('question_id', q.id, 'version', 1, 'options', '["A","B","C","D"]'::jsonb)
+            order by q.question_number) from quiz_questions q where q.quiz_id = a.quiz_id)`,
+      ),
+    ).toBe(0);
 
     // The API of today, signed in as each learner: the same answers as before.
     const clock = testClock();

@@ -472,10 +472,15 @@ export const quizzes = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     passingScore: integer('passing_score').notNull(),
+    /** Questions an attempt shows: draw_count when set, else the whole bank. */
     totalQuestions: integer('total_questions').notNull().default(0),
+    /** Questions drawn from the bank per attempt (course.json's `draw`); null: all of them. */
+    drawCount: integer('draw_count'),
+    /** Whether each attempt shows each question's options in an order of its own. */
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('quizzes_course').on(t.courseId)],
+  (t) => [index('quizzes_course').on(t.courseId), check('quizzes_draw_count', sql`${t.drawCount} >= 1`)],
 );
 
 export const quizQuestions = pgTable(
@@ -495,9 +500,51 @@ export const quizQuestions = pgTable(
     explanation: text('explanation'),
     moduleId: integer('module_id'),
     objectives: jsonb('objectives').$type<string[]>(),
+    /** Bumped by a content load that changes the question's text, options, key, explanation or objectives. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('quiz_questions_quiz_number').on(t.quizId, t.questionNumber)],
 );
+
+/** A question's content as one version had it, key included (what an attempt given that version shows). */
+export interface QuestionVersionContent {
+  question_number: number;
+  question_text: string;
+  option_a: string;
+  option_b: string;
+  option_c: string;
+  option_d: string;
+  correct_answer: 'A' | 'B' | 'C' | 'D';
+  explanation: string | null;
+  module_id: number | null;
+  objectives: string[] | null;
+}
+
+/**
+ * Every version of every question, written by the content load that made it. Keyed by the question's
+ * id without a foreign key: a question removed from the bank keeps its versions for the attempts
+ * that showed it (its quiz going removes them).
+ */
+export const quizQuestionVersions = pgTable(
+  'quiz_question_versions',
+  {
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').notNull(),
+    version: integer('version').notNull(),
+    content: jsonb('content').$type<QuestionVersionContent>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.version] })],
+);
+
+/** An attempt's draw, as stored: the questions shown in order, their versions and option orders. */
+export type StoredDraw = Array<{
+  question_id: number;
+  version: number;
+  options: Array<'A' | 'B' | 'C' | 'D'>;
+}>;
 
 export type StoredAnswers = Record<
   string,
@@ -524,6 +571,8 @@ export const quizAttempts = pgTable(
     percentage: doublePrecision('percentage').notNull().default(0),
     passed: boolean('passed').notNull().default(false),
     answers: jsonb('answers').$type<StoredAnswers>().notNull().default(sql`'{}'::jsonb`),
+    /** What the attempt showed: its drawn questions, their versions and option orders, in order. */
+    questions: jsonb('questions').$type<StoredDraw>().notNull().default(sql`'[]'::jsonb`),
     startedAt: ts('started_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
   },

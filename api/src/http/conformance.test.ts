@@ -3,6 +3,7 @@ import { CONFORMANCE_PASSWORD, runAdapterConformance, uniqueEmail } from '@cours
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { updateSettings } from '../settings/service';
 import { DRIVERS, startServer, type TestServer } from '../test/harness';
+import { editQuestion, setQuizBank } from '../test/questionBank';
 
 // The same behavioural checks the in-memory mocks pass, through core's HTTP adapter on the live API.
 for (const driver of DRIVERS) {
@@ -15,6 +16,8 @@ for (const driver of DRIVERS) {
   runAdapterConformance(`http adapter on the live API (${driver})`, {
     makeAdapter: () => createHttpAdapter({ baseUrl: server.api }),
     makeCourseAdapter: (course) => createHttpAdapter({ baseUrl: server.api, course }),
+    setQuizBank: (settings) => setQuizBank(server, settings),
+    editQuestion: (questionId, edit) => editQuestion(server, questionId, edit),
   });
 
   describe(`settings through the HTTP adapter (${driver})`, () => {

@@ -86,8 +86,10 @@ export async function loadCourseBundle(ctx: BundleContext, courseSlug?: string):
     }),
   );
 
+  // The package's runtime draws and shuffles as the API does (issue 17), from the quiz's bank.
   const quizzes = quizRows.map((quiz) => ({
     quiz: toQuiz(quiz),
+    bank: { draw: quiz.drawCount, shuffle_options: quiz.shuffleOptions },
     questions: questionRows
       .filter((q) => q.quizId === quiz.id)
       .map((q) => ({

@@ -14,6 +14,8 @@ export interface AttemptJson {
   completed_at: string | null;
   /** Only a pre-assessment's, and only in a course with test-out on: null otherwise. */
   answers: Record<string, StoredAnswer> | null;
+  /** With `answers`, when the quiz draws from a bank: the question ids the attempt drew. */
+  asked?: number[] | null;
 }
 
 /**
@@ -23,7 +25,10 @@ export interface AttemptJson {
  */
 export const ATTEMPT_JSON = `json_build_object('quiz_id', a.quiz_id, 'passed', a.passed, 'completed_at', a.completed_at,
   'answers', case when q.kind = 'pre_assessment' and exists (select 1 from modules m
-    where m.course_id = a.course_id and m.test_out_score is not null) then a.answers end)`;
+    where m.course_id = a.course_id and m.test_out_score is not null) then a.answers end,
+  'asked', case when q.kind = 'pre_assessment' and q.draw_count is not null and exists (select 1 from modules m
+    where m.course_id = a.course_id and m.test_out_score is not null)
+    then (select json_agg((d->>'question_id')::int) from jsonb_array_elements(a.questions) d) end)`;
 
 /**
  * Core's summary of a learner's records and completed attempts over a course's cached structure,

@@ -1,14 +1,18 @@
 import {
   type AnswerLetter,
   type AnswerResult,
+  type AttemptQuestion,
   answerResult,
   answersToGrade,
   attemptErrors,
+  attemptQuestions,
   type CompletedAttempt,
   checkAnswerable,
   checkQuestionId,
+  drawAttempt,
   gradeQuiz,
   messages,
+  publicQuestion,
   type Quiz,
   type QuizAttempt,
   type QuizListItem,
@@ -16,15 +20,16 @@ import {
   type QuizQuestionWithKey,
   type QuizWithQuestions,
   reviewAttempt,
+  shownQuestions,
   summarizeQuizAttempts,
 } from '@coursekit/core';
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { CourseRef } from '../course/structure';
 import { type schema as S, schema } from '../db/index';
 import { fail } from '../http/errors';
 
-const { quizzes, quizQuestions, quizAttempts } = schema;
+const { quizzes, quizQuestions, quizAttempts, quizQuestionVersions } = schema;
 type QuestionRow = typeof S.quizQuestions.$inferSelect;
 type AttemptRow = typeof S.quizAttempts.$inferSelect;
 
@@ -38,16 +43,7 @@ export const toQuiz = (row: typeof quizzes.$inferSelect): Quiz => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const toQuestion = (row: QuestionRow): QuizQuestion => ({
-  id: row.id,
-  quiz_id: row.quizId,
-  question_number: row.questionNumber,
-  question_text: row.questionText,
-  option_a: row.optionA,
-  option_b: row.optionB,
-  option_c: row.optionC,
-  option_d: row.optionD,
-});
+const toQuestion = (row: QuestionRow): QuizQuestion => publicQuestion(withKey(row));
 
 export const toAttempt = (row: AttemptRow): QuizAttempt => ({
   id: row.id,
@@ -62,14 +58,64 @@ export const toAttempt = (row: AttemptRow): QuizAttempt => ({
   completed_at: row.completedAt?.toISOString() ?? null,
 });
 
-const withKey = (row: QuestionRow): QuizQuestionWithKey => ({
-  ...toQuestion(row),
+const withKey = (row: QuestionRow): QuizQuestionWithKey & { version: number } => ({
+  id: row.id,
+  quiz_id: row.quizId,
+  question_number: row.questionNumber,
+  version: row.version,
+  question_text: row.questionText,
+  option_a: row.optionA,
+  option_b: row.optionB,
+  option_c: row.optionC,
+  option_d: row.optionD,
   correct_answer: row.correctAnswer,
   explanation: row.explanation,
 });
 
-const review = (row: AttemptRow, questions: QuestionRow[]): CompletedAttempt =>
-  reviewAttempt(toAttempt(row), questions.map(withKey));
+/**
+ * The questions of these attempts, each as the version its attempt was given (one statement):
+ * review and grading read what the learner saw, never today's bank.
+ */
+async function questionsOfAttempts(
+  ctx: AppContext,
+  rows: readonly AttemptRow[],
+): Promise<Map<number, AttemptQuestion[]>> {
+  const ids = [...new Set(rows.flatMap((r) => r.questions.map((q) => q.question_id)))];
+  const versions = ids.length
+    ? await ctx.db.select().from(quizQuestionVersions).where(inArray(quizQuestionVersions.questionId, ids))
+    : [];
+  const byKey = new Map(versions.map((v) => [`${v.questionId}:${v.version}`, v]));
+  const versionOf = (questionId: number, version: number): QuizQuestionWithKey | undefined => {
+    const v = byKey.get(`${questionId}:${version}`);
+    if (!v) return undefined;
+    const {
+      correct_answer,
+      explanation,
+      question_number,
+      question_text,
+      option_a,
+      option_b,
+      option_c,
+      option_d,
+    } = v.content;
+    return {
+      id: questionId,
+      quiz_id: v.quizId,
+      question_number,
+      question_text,
+      option_a,
+      option_b,
+      option_c,
+      option_d,
+      correct_answer,
+      explanation,
+    };
+  };
+  return new Map(rows.map((r) => [r.id, attemptQuestions(r.questions, versionOf)]));
+}
+
+const questionsOfAttempt = async (ctx: AppContext, row: AttemptRow) =>
+  (await questionsOfAttempts(ctx, [row])).get(row.id)!;
 
 /** The quiz, when it is the course's (any course's for a call by attempt id); else 404. */
 async function quizOrFail(ctx: AppContext, quizId: number, course?: CourseRef) {
@@ -137,23 +183,30 @@ export async function startAttempt(
 ): Promise<QuizAttempt> {
   const quiz = await quizOrFail(ctx, quizId, course);
   if (course.status === 'archived') throw fail('conflict', messages.courseArchived);
-  const [{ count } = { count: 0 }] = await ctx.db
-    .select({ count: sql<number>`count(*)::int` })
+  const bank = await ctx.db
+    .select({ id: quizQuestions.id, version: quizQuestions.version })
     .from(quizQuestions)
-    .where(eq(quizQuestions.quizId, quiz.id));
-  if (count === 0) throw fail('not_found', messages.quizNotFound);
+    .where(eq(quizQuestions.quizId, quiz.id))
+    .orderBy(asc(quizQuestions.questionNumber));
+  if (bank.length === 0) throw fail('not_found', messages.quizNotFound);
+  const draw = drawAttempt(
+    bank,
+    { draw: quiz.drawCount, shuffleOptions: quiz.shuffleOptions },
+    ctx.random ?? Math.random,
+  );
   const [row] = await ctx.db
     .insert(quizAttempts)
     .values({
       userId,
       quizId,
       courseId: course.id,
-      totalQuestions: count,
+      totalQuestions: draw.length,
       answers: {},
+      questions: draw,
       startedAt: new Date(ctx.clock.now()),
     })
     .returning();
-  return toAttempt(row!);
+  return { ...toAttempt(row!), questions: shownQuestions(await questionsOfAttempt(ctx, row!)) };
 }
 
 /** The learner's own attempt; anyone else's is simply not found. */
@@ -180,10 +233,10 @@ export async function answerQuestion(
   checkQuestionId(questionId);
   const attempt = await ownAttempt(ctx, userId, attemptId);
   checkAnswerable(await quizOrFail(ctx, attempt.quizId));
-  const [question] = await ctx.db
-    .select()
-    .from(quizQuestions)
-    .where(and(eq(quizQuestions.id, questionId), eq(quizQuestions.quizId, attempt.quizId)));
+  // Only a question this attempt drew, read as the version it was given.
+  const question = attempt.questions.some((q) => q.question_id === questionId)
+    ? (await questionsOfAttempt(ctx, attempt)).find((q) => q.id === questionId)
+    : undefined;
   if (!question) throw attemptErrors.questionNotInQuiz();
   if (attempt.completedAt) throw attemptErrors.alreadyComplete();
   const key = String(questionId);
@@ -200,7 +253,7 @@ export async function answerQuestion(
     )
     .returning({ id: quizAttempts.id });
   if (updated.length === 0) throw attemptErrors.alreadyAnswered();
-  return answerResult(withKey(question), answer);
+  return answerResult(question, answer);
 }
 
 /**
@@ -217,8 +270,8 @@ export async function completeAttempt(
   const attempt = await ownAttempt(ctx, userId, attemptId);
   if (attempt.completedAt) throw attemptErrors.alreadyComplete();
   const quiz = await quizOrFail(ctx, attempt.quizId);
-  const questions = await questionsOf(ctx, quiz.id);
-  const keys = questions.map((q) => ({ id: q.id, correct_answer: q.correctAnswer }));
+  const questions = await questionsOfAttempt(ctx, attempt);
+  const keys = questions.map((q) => ({ id: q.id, correct_answer: q.correct_answer }));
   const answers = answersToGrade(quiz, keys, attempt.answers, sent);
   const grade = gradeQuiz(keys, answers, quiz.passingScore);
   const [row] = await ctx.db
@@ -236,7 +289,7 @@ export async function completeAttempt(
     )
     .returning();
   if (!row) throw attemptErrors.alreadyComplete();
-  return review(row, questions);
+  return reviewAttempt(toAttempt(row), questions);
 }
 
 /** The learner's completed attempts of a quiz, newest first, with reviews. */
@@ -247,19 +300,17 @@ export async function listAttempts(
   quizId: number,
 ): Promise<CompletedAttempt[]> {
   await quizOrFail(ctx, quizId, course);
-  const [rows, questions] = await Promise.all([
-    ctx.db
-      .select()
-      .from(quizAttempts)
-      .where(
-        and(
-          eq(quizAttempts.userId, userId),
-          eq(quizAttempts.quizId, quizId),
-          isNotNull(quizAttempts.completedAt),
-        ),
-      )
-      .orderBy(desc(quizAttempts.completedAt), desc(quizAttempts.id)),
-    questionsOf(ctx, quizId),
-  ]);
-  return rows.map((r) => review(r, questions));
+  const rows = await ctx.db
+    .select()
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.userId, userId),
+        eq(quizAttempts.quizId, quizId),
+        isNotNull(quizAttempts.completedAt),
+      ),
+    )
+    .orderBy(desc(quizAttempts.completedAt), desc(quizAttempts.id));
+  const questions = await questionsOfAttempts(ctx, rows);
+  return rows.map((r) => reviewAttempt(toAttempt(r), questions.get(r.id)!));
 }

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from '../app';
 import { configFromEnv } from '../config';
@@ -87,15 +87,30 @@ await db
   .where(inArray(schema.modules.id, [1, 2]));
 const questions = await db.select().from(schema.quizQuestions);
 for (const q of questions) {
+  const hostile = {
+    questionText: `${XSS_MARKER} ${q.questionText} ${XSS_PAYLOADS.slice(0, 6).join(' ')}`,
+    optionA: `${q.optionA} ${XSS_PAYLOADS[1]}`,
+    optionB: `${q.optionB} ${XSS_PAYLOADS[3]}`,
+    explanation: `${XSS_PAYLOADS[2]} ${q.explanation ?? ''}`,
+  };
+  await db.update(schema.quizQuestions).set(hostile).where(eq(schema.quizQuestions.id, q.id));
+  // Attempts show the version of a question they were given (question banks): the same text there.
   await db
-    .update(schema.quizQuestions)
+    .update(schema.quizQuestionVersions)
     .set({
-      questionText: `${XSS_MARKER} ${q.questionText} ${XSS_PAYLOADS.slice(0, 6).join(' ')}`,
-      optionA: `${q.optionA} ${XSS_PAYLOADS[1]}`,
-      optionB: `${q.optionB} ${XSS_PAYLOADS[3]}`,
-      explanation: `${XSS_PAYLOADS[2]} ${q.explanation ?? ''}`,
+      content: sql`${schema.quizQuestionVersions.content} || ${JSON.stringify({
+        question_text: hostile.questionText,
+        option_a: hostile.optionA,
+        option_b: hostile.optionB,
+        explanation: hostile.explanation,
+      })}::jsonb`,
     })
-    .where(eq(schema.quizQuestions.id, q.id));
+    .where(
+      and(
+        eq(schema.quizQuestionVersions.questionId, q.id),
+        eq(schema.quizQuestionVersions.version, q.version),
+      ),
+    );
 }
 await db.update(schema.quizzes).set({ description: `${XSS_MARKER} ${XSS_PAYLOADS[1]}` });
 await db.update(schema.systemSettings).set({ systemMessage: XSS_LINE, systemMessageType: 'warning' });

@@ -248,6 +248,21 @@ export {
   MAX_QUESTION_ID,
   reviewAttempt,
 } from './rules/quizAttempt';
+export type { AttemptQuestion, QuizBankSettings, RandomSource } from './rules/quizBank';
+export {
+  AUTHORED_ORDER,
+  attemptQuestions,
+  DRAW_ALL,
+  drawAttempt,
+  drawQuestions,
+  publicQuestion,
+  questionOptions,
+  quizDrawProblem,
+  seededRandom,
+  shownOptions,
+  shownQuestions,
+  shuffleOptions,
+} from './rules/quizBank';
 export type { RateLimitDecision, RateLimiter, RateLimitPolicy, RateLimitState } from './rules/rateLimit';
 export { createRateLimiter, decideRateLimit, RATE_LIMITS } from './rules/rateLimit';
 export type { ScoreColor } from './rules/scoreColor';
@@ -360,11 +375,13 @@ export {
 export type {
   BundleQuestion,
   BundleQuiz,
+  BundleQuizBank,
   CourseBundle,
   PackageFormat,
 } from './schemas/courseBundle';
 export {
   BundleQuestionSchema,
+  BundleQuizBankSchema,
   BundleQuizSchema,
   CourseBundleSchema,
   PACKAGE_FORMATS,
@@ -404,6 +421,7 @@ export type {
   Certificate,
   CertificateCheck,
   CompletedAttempt,
+  DrawnQuestion,
   Lesson,
   Module,
   Profile,
@@ -412,6 +430,7 @@ export type {
   Quiz,
   QuizAttempt,
   QuizKind,
+  QuizOption,
   QuizQuestion,
   QuizQuestionWithKey,
   QuizWithQuestions,
@@ -432,6 +451,7 @@ export {
   CertificateSchema,
   CompletedAttemptSchema,
   DEFAULT_SYSTEM_SETTINGS,
+  DrawnQuestionSchema,
   LessonSchema,
   ModuleSchema,
   ProfileSchema,
@@ -439,6 +459,7 @@ export {
   QuestionReviewSchema,
   QuizAttemptSchema,
   QuizKindSchema,
+  QuizOptionSchema,
   QuizQuestionSchema,
   QuizSchema,
   QuizWithQuestionsSchema,
@@ -488,6 +509,8 @@ export {
   draftFileMissing,
   notBase64,
   nothingToPublish,
+  type QuizBankDraw,
+  quizDrawOverBank,
   versionDoesNotExist,
 } from './studioMessages';
 export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';

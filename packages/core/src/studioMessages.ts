@@ -45,3 +45,14 @@ export const courseHasLearners = (slug: string, learners: number): string =>
 /** The default course cannot be deleted: the unscoped routes show it. */
 export const defaultCourseNotDeleted =
   'The default course cannot be deleted: make another course the default first.';
+
+/** A quiz of a course, as course.json's `quizzes` names it and an author reads it. */
+export interface QuizBankDraw {
+  kind: 'pre_assessment' | 'course';
+  draw: number;
+  bankSize: number;
+}
+
+/** A quiz that draws more questions per attempt than its bank (the quiz files) holds. */
+export const quizDrawOverBank = ({ kind, draw, bankSize }: QuizBankDraw): string =>
+  `The ${kind === 'course' ? 'final quiz' : 'pre-assessment'} draws ${draw} ${draw === 1 ? 'question' : 'questions'} but its bank holds ${bankSize}.`;

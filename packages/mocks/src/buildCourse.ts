@@ -26,7 +26,7 @@ export function buildOutline(fixture: CourseFixture): CourseOutline {
 }
 
 /** A question as the memory store keeps it: with its key and the module it is about. */
-export type MemoryQuestion = QuizQuestionWithKey & { module_id: number | null };
+export type MemoryQuestion = QuizQuestionWithKey & { module_id: number | null; version?: number };
 
 /**
  * The course a memory store serves, from a fixture: its outline, modules in order (with their
@@ -77,7 +77,13 @@ export function buildCourse(fixture: CourseFixture, options: { withQuizzes: bool
         created_at: `2025-01-0${qi + 1}T09:00:00.000Z`,
       });
       source.questions.forEach((q, i) => {
-        questions.push({ ...q, id: quizId * 100 + i + 1, quiz_id: quizId, question_number: i + 1 });
+        questions.push({
+          ...q,
+          id: quizId * 100 + i + 1,
+          quiz_id: quizId,
+          question_number: i + 1,
+          version: 1,
+        });
       });
     });
   }

@@ -3,6 +3,7 @@ import { runAdapterConformance } from '@coursekit/core/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from './createHandlers';
+import { bankHooks } from './store/bankHooks';
 import { createMemoryStore } from './store/createMemoryStore';
 import { DEMO_LEARNER } from './store/seedLearnerScenario';
 
@@ -20,6 +21,7 @@ afterAll(() => server.close());
 runAdapterConformance('HTTP adapter on the MSW handlers', {
   makeAdapter: () => createHttpAdapter({ baseUrl }),
   makeCourseAdapter: (course) => createHttpAdapter({ baseUrl, course }),
+  ...bankHooks(store),
 });
 
 describe('scenarios over HTTP', () => {

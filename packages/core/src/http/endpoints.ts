@@ -43,7 +43,12 @@ export const ProfileUpdateBodySchema = z.strictObject({
   avatar_url: z.optional(z.nullable(textInput())),
 });
 export const ProgressUpdateBodySchema = z.strictObject({ completed: z.boolean() });
+/**
+ * `answer` is the chosen option's id (the letter its author gave it, whatever position the attempt
+ * showed it at: question banks, issue 17); the question must be one the attempt drew.
+ */
 export const AnswerBodySchema = z.strictObject({ question_id: z.number(), answer: AnswerLetterSchema });
+/** The pre-assessment's answers with `complete`: option ids by question id, every drawn question. */
 export const CompleteBodySchema = z.strictObject({
   answers: z.optional(z.record(textInput(), AnswerLetterSchema)),
 });
@@ -321,7 +326,7 @@ export const endpoints = {
     auth: 'user',
     answer: QuizAttemptSchema,
     errors: ['not_found'],
-    summary: 'Open an attempt (201)',
+    summary: 'Open an attempt (201) with its questions: those drawn, options in the order shown, no key',
   }),
   attempts: e({
     scope: 'course',
@@ -339,7 +344,8 @@ export const endpoints = {
     body: AnswerBodySchema,
     answer: AnswerResultSchema,
     errors: ['not_found', 'conflict'],
-    summary: 'Commit one course-quiz answer (409 when already answered)',
+    summary:
+      'Commit one course-quiz answer by option id (404 for a question not drawn, 409 when already answered)',
   }),
   complete: e({
     method: 'POST',

@@ -6,6 +6,7 @@ import type {
   QuizQuestionWithKey,
   StoredAnswer,
 } from '../schemas/entities';
+import { AUTHORED_ORDER, questionOptions } from './quizBank';
 
 /** learner §4/§9: auto-advance after an answer. */
 export const ASSESSMENT_ADVANCE_MS = 500;
@@ -32,9 +33,12 @@ export function selectedLetter(answer: StoredAnswer | undefined): AnswerLetter |
   return typeof answer === 'string' ? answer : answer.selected;
 }
 
-/** One question of a completed attempt for the results and review screens: the answer, the key, the explanation. */
+/**
+ * One question of a completed attempt for the results and review screens: the answer, the key, the
+ * explanation, and the options in the order the attempt showed them (`shown`; A-D without one).
+ */
 export function reviewQuestion(
-  question: QuizQuestionWithKey,
+  question: QuizQuestionWithKey & { shown?: readonly AnswerLetter[] },
   answer: StoredAnswer | undefined,
 ): QuestionReview {
   const selected = selectedLetter(answer);
@@ -46,6 +50,7 @@ export function reviewQuestion(
     option_b: question.option_b,
     option_c: question.option_c,
     option_d: question.option_d,
+    options: questionOptions(question, question.shown ?? AUTHORED_ORDER),
     selected,
     correct_answer: question.correct_answer,
     isCorrect: selected === question.correct_answer,

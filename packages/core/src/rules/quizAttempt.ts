@@ -16,6 +16,7 @@ import type {
 } from '../schemas/entities';
 import { invalidInput } from '../validation/invalidInput';
 import { reviewQuestion } from './quiz';
+import { type AttemptQuestion, shownQuestions } from './quizBank';
 
 // What a quiz attempt may do and what it answers, for every backend (DESIGN: the server is the
 // source of truth). A course-quiz answer is locked one question at a time; the pre-assessment sends
@@ -113,10 +114,16 @@ export function answersToGrade(
   );
 }
 
-/** A completed attempt with its review: each question, the letter chosen, the key and why. */
+/**
+ * A completed attempt with its review: each question it showed (as the version it was given, its
+ * options in the order shown), the option id chosen, that version's key and why.
+ */
 export function reviewAttempt(
   attempt: QuizAttempt,
-  questions: readonly QuizQuestionWithKey[],
+  questions: ReadonlyArray<QuizQuestionWithKey & Partial<Pick<AttemptQuestion, 'version' | 'shown'>>>,
 ): CompletedAttempt {
-  return { attempt, review: questions.map((q) => reviewQuestion(q, attempt.answers[String(q.id)])) };
+  return {
+    attempt: { ...attempt, questions: shownQuestions(questions) },
+    review: questions.map((q) => reviewQuestion(q, attempt.answers[String(q.id)])),
+  };
 }

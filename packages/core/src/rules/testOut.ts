@@ -44,6 +44,11 @@ export interface TestOutInput {
   attempts: ReadonlyArray<
     Pick<QuizAttempt, 'quiz_id' | 'completed_at'> & {
       answers?: Readonly<Record<string, StoredAnswer>> | null | undefined;
+      /**
+       * The question ids the attempt drew, when its quiz draws from a bank (issue 17): only those
+       * count, so a question the learner was never shown is not held against them. Absent: all.
+       */
+      asked?: readonly number[] | null | undefined;
     }
   >;
 }
@@ -52,7 +57,7 @@ export interface TestOutInput {
  * The modules a learner tested out of. Only the latest completed pre-assessment counts (a retake
  * that does worse takes a module back), graded as every quiz is (gradeQuiz: the letter chosen
  * against the question's key, passed at or above the threshold, compared in integers). A module
- * without pre-assessment questions never tests out.
+ * without pre-assessment questions never tests out, nor one whose questions a drawn attempt did not ask.
  */
 export function testedOutModules(input: TestOutInput): Set<number> {
   const thresholds = input.modules.filter((m) => m.test_out_score !== null);
@@ -61,7 +66,8 @@ export function testedOutModules(input: TestOutInput): Set<number> {
   const preAssessments = new Set(input.quizzes.filter((q) => q.kind === 'pre_assessment').map((q) => q.id));
   const latest = latestAttempt(input.attempts.filter((a) => preAssessments.has(a.quiz_id)));
   if (!latest?.answers) return tested;
-  const asked = input.questions.filter((q) => q.quiz_id === latest.quiz_id);
+  const drawn = latest.asked ? new Set(latest.asked) : null;
+  const asked = input.questions.filter((q) => q.quiz_id === latest.quiz_id && (!drawn || drawn.has(q.id)));
   for (const m of thresholds) {
     const own = asked.filter((q) => q.module_id === m.id);
     if (gradeQuiz(own, latest.answers, m.test_out_score!).passed) tested.add(m.id);

@@ -22,7 +22,18 @@ export const BundleQuestionSchema = z.object({
 });
 export type BundleQuestion = z.infer<typeof BundleQuestionSchema>;
 
-export const BundleQuizSchema = z.object({ quiz: QuizSchema, questions: z.array(BundleQuestionSchema) });
+/**
+ * How a quiz draws from its bank (issue 17): `draw` questions per attempt (null: all of them),
+ * options shuffled per attempt or A-D. Absent from bundles exported before banks: every question, A-D.
+ */
+export const BundleQuizBankSchema = z.object({ draw: z.nullable(z.number()), shuffle_options: z.boolean() });
+export type BundleQuizBank = z.infer<typeof BundleQuizBankSchema>;
+
+export const BundleQuizSchema = z.object({
+  quiz: QuizSchema,
+  questions: z.array(BundleQuestionSchema),
+  bank: z.optional(BundleQuizBankSchema),
+});
 export type BundleQuiz = z.infer<typeof BundleQuizSchema>;
 
 export const CourseBundleSchema = z.object({

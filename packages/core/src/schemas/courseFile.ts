@@ -10,10 +10,17 @@ const required = () => z.string().check(z.minLength(1));
 const wholeNumber = () => z.number().check(z.int());
 const score = () => wholeNumber().check(z.gte(1), z.lte(100));
 
+/**
+ * A quiz of the course. Question banks (issue 17): `draw` questions of its bank (every question of
+ * its kind across the quiz files; no more than that, checked with the quiz files) per attempt, and
+ * `shuffleOptions` for an option order per attempt. Absent: every question, options A-D.
+ */
 const QuizSettingsSchema = z.object({
   title: z.string(),
   description: z.string(),
   passingScore: z.number(),
+  draw: z.optional(wholeNumber().check(z.gte(1))),
+  shuffleOptions: z.optional(z.boolean()),
 });
 
 export const CourseFileSchema = z.object({

@@ -115,6 +115,7 @@ export const QuizSchema = z.object({
   kind: QuizKindSchema,
   title: z.string(),
   description: z.nullable(z.string()),
+  /** Questions an attempt shows: the quiz's draw when it draws from a larger bank, else all of them. */
   total_questions: z.number(),
   /** Percent at or above which an attempt passes. */
   passing_score: z.number(),
@@ -126,18 +127,41 @@ export const AnswerLetterSchema = z.enum(['A', 'B', 'C', 'D']);
 export type AnswerLetter = z.infer<typeof AnswerLetterSchema>;
 export const ANSWER_LETTERS = AnswerLetterSchema.options;
 
+/**
+ * One answer option: `id` is its stable id, the letter the author gave it in this version of the
+ * question (A-D), whatever position an attempt shows it at. Answers are sent and graded by it.
+ */
+export const QuizOptionSchema = z.object({ id: AnswerLetterSchema, text: z.string() });
+export type QuizOption = z.infer<typeof QuizOptionSchema>;
+
 /** A question as a learner receives it: never with its correct answer or explanation. */
 export const QuizQuestionSchema = z.object({
   id: z.number(),
   quiz_id: z.number(),
   question_number: z.number(),
+  /** The version of the question's content this is (bumped when its text, options or key change). */
+  version: z.optional(z.number()),
   question_text: z.string(),
+  /** The options as the author lettered them (kept for clients that read letters). */
   option_a: z.string(),
   option_b: z.string(),
   option_c: z.string(),
   option_d: z.string(),
+  /** The options in the order the learner is shown them (an attempt's order; A-D otherwise). */
+  options: z.optional(z.array(QuizOptionSchema)),
 });
 export type QuizQuestion = z.infer<typeof QuizQuestionSchema>;
+
+/**
+ * One question an attempt drew, as stored with the attempt: which question, which version of it,
+ * and the option ids in the order shown. Review and grading read the question through this.
+ */
+export const DrawnQuestionSchema = z.object({
+  question_id: z.number(),
+  version: z.number(),
+  options: z.array(AnswerLetterSchema),
+});
+export type DrawnQuestion = z.infer<typeof DrawnQuestionSchema>;
 
 /** A question with its key, as stored on the server and revealed once answered. */
 export const AnsweredQuestionKeySchema = z.object({
@@ -180,6 +204,11 @@ export const QuizAttemptSchema = z.object({
   started_at: timestamp,
   /** null while the attempt is in progress. */
   completed_at: z.nullable(timestamp),
+  /**
+   * The questions this attempt shows, in the order shown, each as the version it was given with
+   * its options in the attempt's order (no key). Absent from backends older than question banks.
+   */
+  questions: z.optional(z.array(QuizQuestionSchema)),
 });
 export type QuizAttempt = z.infer<typeof QuizAttemptSchema>;
 
@@ -192,6 +221,8 @@ export const QuestionReviewSchema = z.object({
   option_b: z.string(),
   option_c: z.string(),
   option_d: z.string(),
+  /** The options in the order the attempt showed them. */
+  options: z.optional(z.array(QuizOptionSchema)),
   selected: z.nullable(AnswerLetterSchema),
   correct_answer: AnswerLetterSchema,
   isCorrect: z.boolean(),

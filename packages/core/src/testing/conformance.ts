@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseAdapter } from '../adapter/CourseAdapter';
 import { lessonDoesNotExist, messages, moduleDoesNotExist } from '../messages';
+import type { QuizBankSettings } from '../rules/quizBank';
 import { CourseOutlineSchema } from '../schemas/course';
 import { ProgressStateSchema } from '../schemas/derived';
+import type { AnswerLetter } from '../schemas/entities';
 import { ModuleSchema, SessionSchema } from '../schemas/entities';
 import { runCatalogConformance } from './catalogConformance';
 import { CONFORMANCE_PASSWORD, expectCourseError, signedUp, uniqueEmail } from './expectations';
@@ -27,6 +29,21 @@ export interface ConformanceHarness {
    * answers by its slug as it does unscoped, and that an unknown slug is a 404.
    */
   makeCourseAdapter?: (course: string) => Promise<CourseAdapter> | CourseAdapter;
+  /**
+   * Question banks (issue 17): makes the default course's course quiz draw `draw` questions per
+   * attempt with options shuffled or not, as its course.json would; null puts it back (every
+   * question, A-D). Given, the suite checks draws, answers by option id and questions not drawn.
+   */
+  setQuizBank?: (settings: QuizBankSettings | null) => Promise<void> | void;
+  /**
+   * Rewrites a course-quiz question's text and key as an author's content load would (a new version
+   * of it) and answers how to put it back. Given, the suite checks that an attempt made before the
+   * edit is reviewed and graded as it was taken.
+   */
+  editQuestion?: (
+    questionId: number,
+    edit: { question_text: string; correct_answer: AnswerLetter },
+  ) => Promise<() => Promise<void> | void>;
 }
 
 /**

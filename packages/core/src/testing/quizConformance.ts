@@ -4,6 +4,7 @@ import { messages, unansweredQuestionsMessage } from '../messages';
 import { MAX_QUESTION_ID } from '../rules/quizAttempt';
 import { QuizListItemSchema } from '../schemas/derived';
 import { type AnswerLetter, QuizQuestionSchema } from '../schemas/entities';
+import type { ConformanceHarness } from './conformance';
 import { expectCourseError, signedUp } from './expectations';
 
 async function courseQuiz(adapter: CourseAdapter) {
@@ -23,10 +24,9 @@ async function preAssessment(adapter: CourseAdapter) {
 const notAQuestionId = `Invalid request body: question_id: ${messages.notAQuestionId}`;
 
 /** learner §4's quizzes, as every backend must run them (part of runAdapterConformance). */
-export function runQuizConformance(harness: {
-  makeAdapter: () => Promise<CourseAdapter> | CourseAdapter;
-  signedInLearner?: () => Promise<CourseAdapter> | CourseAdapter;
-}) {
+export function runQuizConformance(
+  harness: Pick<ConformanceHarness, 'makeAdapter' | 'signedInLearner' | 'setQuizBank' | 'editQuestion'>,
+) {
   describe('quizzes', () => {
     it('never sends correct answers with the questions', async () => {
       const { adapter } = await signedUp(harness);
@@ -184,5 +184,79 @@ export function runQuizConformance(harness: {
       await expectCourseError(bo.quizzes.complete(attempt.id), 'not_found', messages.attemptNotFound);
       expect(await bo.quizzes.attempts(quiz.id)).toEqual([]);
     });
+
+    it.runIf(harness.setQuizBank)(
+      'draws N of the bank per attempt, none twice, takes answers by option id and refuses a question not drawn',
+      async () => {
+        // Set first: a backend may fix its quizzes when the learner's adapter is made (an LMS package).
+        await harness.setQuizBank!({ draw: 3, shuffleOptions: true });
+        try {
+          const { adapter } = await signedUp(harness);
+          const { quiz, questions: bank } = await courseQuiz(adapter);
+          expect(bank.length).toBeGreaterThan(3);
+          expect(quiz.total_questions).toBe(3);
+          const attempt = await adapter.quizzes.startAttempt(quiz.id);
+          const drawn = attempt.questions ?? [];
+          expect(attempt.total_questions).toBe(3);
+          expect(drawn).toHaveLength(3);
+          expect(new Set(drawn.map((q) => q.id)).size).toBe(3);
+          const bankIds = bank.map((q) => q.id);
+          for (const q of drawn) {
+            expect(bankIds).toContain(q.id);
+            expect(Object.keys(q).sort()).toEqual(Object.keys(QuizQuestionSchema.shape).sort());
+            expect(q.options!.map((o) => o.id).sort()).toEqual(['A', 'B', 'C', 'D']);
+          }
+          const other = bank.find((q) => !drawn.some((d) => d.id === q.id))!;
+          await expectCourseError(
+            adapter.quizzes.answer(attempt.id, other.id, 'A'),
+            'not_found',
+            messages.questionNotInQuiz,
+          );
+          // The learner picks the option shown first: its id is what is sent and graded.
+          let correct = 0;
+          for (const q of drawn) {
+            const first = q.options![0]!;
+            const result = await adapter.quizzes.answer(attempt.id, q.id, first.id);
+            expect(result.selected).toBe(first.id);
+            expect(result.isCorrect).toBe(result.correct_answer === first.id);
+            if (result.isCorrect) correct += 1;
+          }
+          const done = await adapter.quizzes.complete(attempt.id);
+          expect(done.attempt).toMatchObject({ score: correct, total_questions: 3 });
+          expect(done.review.map((r) => r.question_id)).toEqual(drawn.map((q) => q.id));
+          expect(done.review.map((r) => r.options)).toEqual(drawn.map((q) => q.options));
+          expect(done.review.map((r) => r.selected)).toEqual(drawn.map((q) => q.options![0]!.id));
+        } finally {
+          await harness.setQuizBank!(null);
+        }
+      },
+    );
+
+    it.runIf(harness.editQuestion)(
+      'reviews and grades an attempt as it was taken after its question is edited',
+      async () => {
+        const { adapter } = await signedUp(harness);
+        const { quiz, questions } = await courseQuiz(adapter);
+        const attempt = await adapter.quizzes.startAttempt(quiz.id);
+        for (const q of questions) await adapter.quizzes.answer(attempt.id, q.id, 'A');
+        const before = await adapter.quizzes.complete(attempt.id);
+        const [first] = before.review;
+        const restore = await harness.editQuestion!(first!.question_id, {
+          question_text: `${first!.question_text} (edited)`,
+          correct_answer: first!.correct_answer === 'A' ? 'B' : 'A',
+        });
+        try {
+          const [after] = await adapter.quizzes.attempts(quiz.id);
+          expect(after!.attempt.score).toBe(before.attempt.score);
+          expect(after!.review).toEqual(before.review);
+          const edited = (await adapter.quizzes.get(quiz.id)).questions.find(
+            (q) => q.id === first!.question_id,
+          );
+          expect(edited!.question_text).toBe(`${first!.question_text} (edited)`);
+        } finally {
+          await restore();
+        }
+      },
+    );
   });
 }

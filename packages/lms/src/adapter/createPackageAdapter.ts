@@ -43,6 +43,8 @@ export interface PackageAdapterOptions {
   /** Where the package's files are served from; images resolve against it (document.baseURI by default). */
   baseUrl?: string;
   now?: () => Date;
+  /** Where quiz draws and option orders come from (core's RandomSource); Math.random when absent. */
+  random?: () => number;
 }
 
 /** In a package the LMS signs the learner in: the widgets never offer sign-in, so these say why. */
@@ -80,6 +82,7 @@ export function createPackageAdapter(options: PackageAdapterOptions): PackageCou
       learnerId: session.learner.id,
       masteryScore: session.masteryScore,
       ...(options.now ? { now: options.now } : {}),
+      ...(options.random ? { random: options.random } : {}),
     });
     report(started.problem);
     if (!session.suspendData) return;

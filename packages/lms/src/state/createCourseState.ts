@@ -4,12 +4,17 @@ import {
   answerResult,
   answersToGrade,
   attemptErrors,
+  attemptQuestions,
   type BundleQuestion,
+  type BundleQuizBank,
   type CompletedAttempt,
   type CourseBundle,
   CourseError,
   checkAnswerable,
   checkQuestionId,
+  DRAW_ALL,
+  type DrawnQuestion,
+  drawAttempt,
   gradeQuiz,
   type Lesson,
   lessonDoesNotExist,
@@ -18,6 +23,7 @@ import {
   moduleDoesNotExist,
   type ProgressRecord,
   type ProgressState,
+  publicQuestion,
   type Quiz,
   type QuizAttempt,
   type QuizListItem,
@@ -25,6 +31,7 @@ import {
   reviewAttempt,
   type StoredAnswer,
   selectedLetter,
+  shownQuestions,
   summarizeProgress,
   summarizeQuizAttempts,
 } from '@coursekit/core';
@@ -42,6 +49,8 @@ export interface CourseStateOptions {
    */
   masteryScore?: number | null;
   now?: () => Date;
+  /** Where draws and option orders come from (core's RandomSource); Math.random when absent. */
+  random?: () => number;
 }
 
 export interface PackagedQuiz {
@@ -49,6 +58,8 @@ export interface PackagedQuiz {
   key: string;
   quiz: Quiz;
   questions: BundleQuestion[];
+  /** How the quiz draws from its bank (absent: every question, A-D). */
+  bank?: BundleQuizBank | undefined;
 }
 
 /**
@@ -64,11 +75,27 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
   const now = () => new Date(Math.floor(clock().getTime() / 1000) * 1000);
   const userId = options.learnerId;
   const seen: Record<string, number> = {};
-  const quizzes: PackagedQuiz[] = bundle.quizzes.map(({ quiz, questions }) => {
+  const quizzes: PackagedQuiz[] = bundle.quizzes.map(({ quiz, questions, bank }) => {
     const index = seen[quiz.kind] ?? 0;
     seen[quiz.kind] = index + 1;
-    return { key: `${quiz.kind}.${index}`, quiz, questions };
+    return { key: `${quiz.kind}.${index}`, quiz, questions, bank };
   });
+  const random = options.random ?? Math.random;
+  /** What each attempt drew (issue 17), by attempt id; absent: every question of its quiz, A-D. */
+  const draws = new Map<number, DrawnQuestion[]>();
+  const settingsOf = (quiz: PackagedQuiz) =>
+    quiz.bank ? { draw: quiz.bank.draw, shuffleOptions: quiz.bank.shuffle_options } : DRAW_ALL;
+  /** The questions an attempt showed, in its order (a package holds one version of each). */
+  const questionsOfAttempt = (attempt: QuizAttempt) => {
+    const quiz = quizById(attempt.quiz_id);
+    const draw =
+      draws.get(attempt.id) ??
+      drawAttempt(
+        quiz.questions.map((q) => ({ id: q.id, version: 1 })),
+        DRAW_ALL,
+      );
+    return attemptQuestions(draw, (id) => quiz.questions.find((q) => q.id === id));
+  };
   /** The quiz whose result the LMS records: the course's (first) final quiz. */
   const judged = quizzes.find((q) => q.quiz.kind === 'course');
   const mastery = options.masteryScore;
@@ -107,8 +134,25 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
       const letter = kept.answers[q.question_number];
       if (letter) answers[String(q.id)] = storedAnswer(quiz, q, letter);
     }
+    const id = nextAttemptId++;
+    const drawn = quiz.bank?.draw
+      ? quiz.questions.filter((q) => kept.answers[q.question_number])
+      : quiz.questions;
+    draws.set(
+      id,
+      drawn.map((q) => ({
+        question_id: q.id,
+        version: 1,
+        options: (kept.orders?.[q.question_number]?.split('') as AnswerLetter[] | undefined) ?? [
+          'A',
+          'B',
+          'C',
+          'D',
+        ],
+      })),
+    );
     return {
-      id: nextAttemptId++,
+      id,
       user_id: userId,
       quiz_id: quiz.quiz.id,
       score: kept.score,
@@ -128,11 +172,16 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
       const letter = selectedLetter(attempt.answers[String(q.id)]);
       if (letter) answers[q.question_number] = letter;
     }
+    const shuffled = (draws.get(attempt.id) ?? []).filter((d) => d.options.join('') !== 'ABCD');
+    const numberOf = (questionId: number) => quiz.questions.find((q) => q.id === questionId)!.question_number;
     return {
       quizKey: quiz.key,
       startedAt: attempt.started_at,
       completedAt: attempt.completed_at!,
       answers,
+      ...(shuffled.length > 0
+        ? { orders: Object.fromEntries(shuffled.map((d) => [numberOf(d.question_id), d.options.join('')])) }
+        : {}),
       score: attempt.score,
       total: attempt.total_questions,
       passed: attempt.passed,
@@ -190,8 +239,7 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
   }
 
   function review(attempt: QuizAttempt): CompletedAttempt {
-    const quiz = quizById(attempt.quiz_id);
-    return reviewAttempt({ ...attempt, answers: { ...attempt.answers } }, quiz.questions);
+    return reviewAttempt({ ...attempt, answers: { ...attempt.answers } }, questionsOfAttempt(attempt));
   }
 
   const moduleOrFail = (moduleId: number) => {
@@ -267,19 +315,23 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
       const { quiz, questions } = quizById(quizId);
       return {
         quiz: { ...quiz },
-        questions: questions.map(
-          ({ correct_answer: _c, explanation: _e, objectives: _o, module_id: _m, ...q }) => q,
-        ),
+        questions: questions.map((q) => publicQuestion(q)),
       };
     },
     startAttempt(quizId: number): QuizAttempt {
-      const { quiz, questions } = quizById(quizId);
+      const packaged = quizById(quizId);
+      const { quiz, questions } = packaged;
+      const draw = drawAttempt(
+        questions.map((q) => ({ id: q.id, version: 1 })),
+        settingsOf(packaged),
+        random,
+      );
       const attempt: QuizAttempt = {
         id: nextAttemptId++,
         user_id: userId,
         quiz_id: quiz.id,
         score: 0,
-        total_questions: questions.length,
+        total_questions: draw.length,
         percentage: 0,
         passed: false,
         answers: {},
@@ -287,7 +339,8 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
         completed_at: null,
       };
       attempts.push(attempt);
-      return { ...attempt, answers: {} };
+      draws.set(attempt.id, draw);
+      return { ...attempt, answers: {}, questions: shownQuestions(questionsOfAttempt(attempt)) };
     },
     // The attempt rules of core's rules/quizAttempt, as the API and the mocks apply them.
     answer(attemptId: number, questionId: number, letter: AnswerLetter): AnswerResult {
@@ -295,7 +348,8 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
       const attempt = ownAttempt(attemptId);
       const quiz = quizById(attempt.quiz_id);
       checkAnswerable(quiz.quiz);
-      const question = quiz.questions.find((q) => q.id === questionId);
+      // Only a question this attempt drew.
+      const question = questionsOfAttempt(attempt).find((q) => q.id === questionId);
       if (!question) throw attemptErrors.questionNotInQuiz();
       if (attempt.completed_at !== null) throw attemptErrors.alreadyComplete();
       if (attempt.answers[String(questionId)] !== undefined) throw attemptErrors.alreadyAnswered();
@@ -306,8 +360,9 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
       const attempt = ownAttempt(attemptId);
       if (attempt.completed_at !== null) throw attemptErrors.alreadyComplete();
       const quiz = quizById(attempt.quiz_id);
-      const given = answersToGrade(quiz.quiz, quiz.questions, attempt.answers, sent);
-      Object.assign(attempt, gradeQuiz(quiz.questions, given, quiz.quiz.passing_score), {
+      const asked = questionsOfAttempt(attempt);
+      const given = answersToGrade(quiz.quiz, asked, attempt.answers, sent);
+      Object.assign(attempt, gradeQuiz(asked, given, quiz.quiz.passing_score), {
         answers: given,
         completed_at: now().toISOString(),
       });

@@ -8,6 +8,11 @@ export interface KeptAttempt {
   completedAt: string;
   /** The answer given to each question, by question number. */
   answers: Record<number, AnswerLetter>;
+  /**
+   * The option order each question was shown in (option ids, e.g. 'CADB'), by question number, when
+   * its quiz shuffles options (issue 17). A drawn attempt's questions are the ones it answered.
+   */
+  orders?: Record<number, string>;
   /** As graded when completed, so a later version of the course does not rewrite history. */
   score: number;
   total: number;

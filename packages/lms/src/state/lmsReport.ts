@@ -61,7 +61,9 @@ export function lmsReport(course: CourseState): LmsReport {
   const success = attempts.length === 0 ? 'unknown' : attempts.some((a) => a.passed) ? 'passed' : 'failed';
 
   const objectives = course.bundle.outline.objectives.map((objective): LmsObjective => {
-    const questions = judged?.questions.filter((q) => q.objectives.includes(objective.id)) ?? [];
+    // A quiz drawing from its bank (issue 17): only the questions the best attempt was asked count.
+    const asked = (q: { id: number }) => !judged?.bank?.draw || best?.answers[String(q.id)] !== undefined;
+    const questions = judged?.questions.filter((q) => q.objectives.includes(objective.id) && asked(q)) ?? [];
     if (!best || questions.length === 0) {
       return { id: objective.id, description: objective.text, success: 'unknown', scaled: null };
     }

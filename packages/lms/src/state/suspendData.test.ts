@@ -1,3 +1,4 @@
+import { seededRandom } from '@coursekit/core';
 import { describe, expect, it } from 'vitest';
 import { createPackageAdapter } from '../adapter/createPackageAdapter';
 import { createMemoryRuntime, type MemoryLmsRecord } from '../runtime/memoryRuntime';
@@ -85,5 +86,59 @@ describe('suspend data', () => {
     expect(read('ck1~v~abc~')).toBe('unreadable');
     expect(read('ck1~v~~c0:0:zzzz')).toBe('unreadable');
     expect(read('ck1~v~~x9:0:')).toBe('unreadable');
+  });
+
+  it('keeps a drawn, shuffled attempt as it was shown: the same questions and option orders after a relaunch', async () => {
+    // The final quiz draws 3 of its questions with options shuffled (issue 17).
+    const banked = seedBundle();
+    const final = banked.quizzes.find((q) => q.quiz.kind === 'course')!;
+    final.bank = { draw: 3, shuffle_options: true };
+    final.quiz.total_questions = 3;
+    const record: MemoryLmsRecord = { learner: { id: 'ana', name: 'Silva, Ana' } };
+    const launch = () =>
+      createPackageAdapter({
+        bundle: banked,
+        runtime: createMemoryRuntime(record),
+        baseUrl: 'https://lms.example/pkg/',
+        random: seededRandom(4),
+      });
+    const adapter = launch();
+    const attempt = await adapter.quizzes.startAttempt(final.quiz.id);
+    expect(attempt.questions).toHaveLength(3);
+    for (const q of attempt.questions!) await adapter.quizzes.answer(attempt.id, q.id, q.options![0]!.id);
+    const done = await adapter.quizzes.complete(attempt.id);
+    expect(done.review.some((r) => r.options!.map((o) => o.id).join('') !== 'ABCD')).toBe(true);
+    await adapter.lms.finish();
+
+    const [again] = await launch().quizzes.attempts(final.quiz.id);
+    expect(again!.review).toEqual(done.review);
+    expect(again!.attempt.score).toBe(done.attempt.score);
+  });
+
+  it('reads an attempt saved without option orders (before question banks) as shown A-D', () => {
+    const text = encodeSuspendData(bundle, {
+      lessons: [],
+      attempts: [
+        {
+          quizKey: 'course.0',
+          startedAt: '2026-01-01T10:00:00.000Z',
+          completedAt: '2026-01-01T10:10:00.000Z',
+          answers: { 1: 'A', 2: 'B' },
+          score: 1,
+          total: 2,
+          passed: false,
+        },
+      ],
+      earlierAttempts: {},
+    });
+    expect(text.endsWith('.ab')).toBe(true);
+    const [kept] = decodeSuspendData(bundle, text).state.attempts;
+    expect(kept!.orders).toBeUndefined();
+    const withOrders = encodeSuspendData(bundle, {
+      lessons: [],
+      attempts: [{ ...kept!, orders: { 2: 'DCBA' } }],
+      earlierAttempts: {},
+    });
+    expect(decodeSuspendData(bundle, withOrders).state.attempts[0]!.orders).toEqual({ 2: 'DCBA' });
   });
 });

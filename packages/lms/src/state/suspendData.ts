@@ -10,7 +10,9 @@ export const SUSPEND_DATA_LIMIT = 4096;
 //            of the second it was completed (since 2020-01-01 UTC)
 //   quiz:    {p|c}{index}:{earlier attempts}:{attempt},{attempt}…
 //   attempt: {started 6}{completed 6}{score}.{total}.{passed 0|1}.{answers: one letter a–d per
-//            question number from 1, '-' for none}
+//            question number from 1, '-' for none}[.{option orders: per question number from 1, the
+//            order it was shown in as one base-36 digit (its place among the 24 orders of A–D),
+//            '-' for A–D or none; only when the quiz shuffles options (issue 17)}]
 const PREFIX = 'ck1';
 const EPOCH = Date.UTC(2020, 0, 1) / 1000;
 const KIND = { p: 'pre_assessment', c: 'course' } as const;
@@ -45,20 +47,42 @@ const unstamp = (text: string) => {
   return new Date((seconds + EPOCH) * 1000).toISOString();
 };
 
+/** The 24 orders of A–D, in a fixed order: an order is saved as its place here. */
+const ORDERS: string[] = (() => {
+  const out: string[] = [];
+  const build = (prefix: string, rest: string) => {
+    if (!rest) out.push(prefix);
+    for (const c of rest) build(prefix + c, rest.replace(c, ''));
+  };
+  build('', 'ABCD');
+  return out;
+})();
+
 function encodeAttempt(a: KeptAttempt): string {
   const numbers = Object.keys(a.answers).map(Number);
   const last = numbers.length > 0 ? Math.max(...numbers) : 0;
   let letters = '';
-  for (let n = 1; n <= last; n++) letters += a.answers[n]?.toLowerCase() ?? '-';
-  return `${stamp(a.startedAt)}${stamp(a.completedAt)}${a.score.toString(36)}.${a.total.toString(36)}.${a.passed ? 1 : 0}.${letters}`;
+  let orders = '';
+  for (let n = 1; n <= last; n++) {
+    letters += a.answers[n]?.toLowerCase() ?? '-';
+    const order = a.orders?.[n];
+    orders += order && ORDERS.includes(order) ? ORDERS.indexOf(order).toString(36) : '-';
+  }
+  const shown = /[^-]/.test(orders) ? `.${orders}` : '';
+  return `${stamp(a.startedAt)}${stamp(a.completedAt)}${a.score.toString(36)}.${a.total.toString(36)}.${a.passed ? 1 : 0}.${letters}${shown}`;
 }
 
 function decodeAttempt(quizKey: string, text: string): KeptAttempt {
-  const match = /^([0-9a-z]{6})([0-9a-z]{6})([0-9a-z]+)\.([0-9a-z]+)\.([01])\.([a-d-]*)$/.exec(text);
+  const match =
+    /^([0-9a-z]{6})([0-9a-z]{6})([0-9a-z]+)\.([0-9a-z]+)\.([01])\.([a-d-]*)(?:\.([0-9a-n-]*))?$/.exec(text);
   if (!match) throw new SuspendDataError('unreadable');
   const answers: Record<number, AnswerLetter> = {};
   [...match[6]!].forEach((letter, i) => {
     if (letter !== '-') answers[i + 1] = letter.toUpperCase() as AnswerLetter;
+  });
+  const orders: Record<number, string> = {};
+  [...(match[7] ?? '')].forEach((digit, i) => {
+    if (digit !== '-') orders[i + 1] = ORDERS[Number.parseInt(digit, 36)]!;
   });
   return {
     quizKey,
@@ -68,6 +92,7 @@ function decodeAttempt(quizKey: string, text: string): KeptAttempt {
     total: Number.parseInt(match[4]!, 36),
     passed: match[5] === '1',
     answers,
+    ...(Object.keys(orders).length > 0 ? { orders } : {}),
   };
 }
 

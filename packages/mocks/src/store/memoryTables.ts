@@ -2,10 +2,12 @@ import {
   type AuthUser,
   CourseError,
   DEFAULT_SYSTEM_SETTINGS,
+  type DrawnQuestion,
   messages,
   type Profile,
   type ProgressRecord,
   type QuizAttempt,
+  type QuizBankSettings,
   type Role,
   type SystemSettings,
 } from '@coursekit/core';
@@ -58,6 +60,10 @@ export function createMemoryTables(options: ScenarioOptions, fixture: CourseFixt
     refreshTokens: new Map<string, string>(),
     progress: [] as ProgressRecord[],
     attempts: [] as QuizAttempt[],
+    /** What each attempt drew, by attempt id (question banks, issue 17). */
+    draws: new Map<number, DrawnQuestion[]>(),
+    /** How each quiz draws, by quiz id (absent: every question, options A-D). */
+    quizBanks: new Map<number, QuizBankSettings>(),
     settings: {
       current: {
         ...DEFAULT_SYSTEM_SETTINGS,

@@ -1,10 +1,18 @@
-import { type CompletedAttempt, learnerScoreColor } from '@coursekit/core';
+import { type AnswerLetter, type CompletedAttempt, learnerScoreColor } from '@coursekit/core';
 import { FormattedText } from '../strings/FormattedText';
 import { formatString } from '../strings/formatString';
 import { quizStrings } from '../strings/quizStrings';
 import { useStrings } from '../strings/useStrings';
 import * as s from '../ui/styles.css';
-import { optionText } from './QuestionOptions';
+import { optionText, positionLetter } from './QuestionOptions';
+
+type Reviewed = CompletedAttempt['review'][number];
+
+/** An option as the attempt showed it: the letter of its position there, and its text. */
+function shownAs(q: Reviewed, id: AnswerLetter): string {
+  const index = q.options?.findIndex((o) => o.id === id) ?? -1;
+  return index < 0 ? `${id}. ${optionText(q, id)}` : `${positionLetter(index)}. ${q.options![index]!.text}`;
+}
 
 /** The score line: score, percent and PASSED / NOT PASSED, coloured by core's bands. */
 export function ScoreSummary({ attempt }: { attempt: CompletedAttempt['attempt'] }) {
@@ -29,7 +37,10 @@ export function ScoreSummary({ attempt }: { attempt: CompletedAttempt['attempt']
   );
 }
 
-/** Question-by-question review with the learner's answer, the correct one and the explanation. */
+/**
+ * Question-by-question review with the learner's answer, the correct one and the explanation: the
+ * questions the attempt drew, in its order, options lettered as the attempt showed them.
+ */
 export function AttemptReview({ review }: { review: CompletedAttempt['review'] }) {
   const t = useStrings(quizStrings);
   return (
@@ -43,7 +54,7 @@ export function AttemptReview({ review }: { review: CompletedAttempt['review'] }
           </p>
           <p className={s.text}>
             {formatString(t.yourAnswer, {
-              answer: q.selected ? `${q.selected}. ${optionText(q, q.selected)}` : t.notAnswered,
+              answer: q.selected ? shownAs(q, q.selected) : t.notAnswered,
             })}{' '}
             <span className={q.isCorrect ? s.badge.success : s.badge.danger}>
               {q.isCorrect ? t.answerCorrect : t.answerIncorrect}
@@ -52,7 +63,7 @@ export function AttemptReview({ review }: { review: CompletedAttempt['review'] }
           {!q.isCorrect ? (
             <p className={s.text}>
               {formatString(t.correctAnswer, {
-                answer: `${q.correct_answer}. ${optionText(q, q.correct_answer)}`,
+                answer: shownAs(q, q.correct_answer),
               })}
             </p>
           ) : null}

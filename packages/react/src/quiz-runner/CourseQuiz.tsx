@@ -3,6 +3,7 @@ import {
   type AnswerResult,
   COURSE_QUIZ_ADVANCE_MS,
   type CompletedAttempt,
+  type QuizQuestion,
 } from '@coursekit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -34,6 +35,8 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
   const quiz = useQuiz(quizId);
   const [step, setStep] = useState(0);
   const [attemptId, setAttemptId] = useState<number | null>(null);
+  /** The questions the attempt drew, options in its order (question banks); the quiz's own before. */
+  const [drawn, setDrawn] = useState<QuizQuestion[] | null>(null);
   const [selected, setSelected] = useState<AnswerLetter | null>(null);
   const [revealed, setRevealed] = useState<Record<number, AnswerResult>>({});
   const [busy, setBusy] = useState(false);
@@ -49,8 +52,14 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
   }
   if (!quiz.data) return <Skeletons count={1} label={t.loadingQuiz} />;
 
-  const { questions } = quiz.data;
   const meta = quiz.data.quiz;
+  const bank = quiz.data.questions;
+  // Before an attempt: as many steps as an attempt shows (a draw from a bank counts its draw).
+  const questions =
+    drawn ??
+    (meta.total_questions > 0 && meta.total_questions < bank.length
+      ? bank.slice(0, meta.total_questions)
+      : bank);
   const total = questions.length;
   const answered = questions.filter((q) => revealed[q.id]).length;
   const resultsStep = total + 1;
@@ -66,6 +75,7 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
     try {
       const attempt = await adapter.quizzes.startAttempt(quizId);
       setAttemptId(attempt.id);
+      setDrawn(attempt.questions ?? null);
       goTo(1);
     } catch {
       toast({ title: t.quizLoadFailed, variant: 'error' });
@@ -114,6 +124,7 @@ export function CourseQuiz({ quizId }: { quizId: number }) {
 
   function retake() {
     setAttemptId(null);
+    setDrawn(null);
     setRevealed({});
     setResult(null);
     goTo(0);

@@ -1,4 +1,9 @@
-import { type AnswerLetter, ASSESSMENT_ADVANCE_MS, type CompletedAttempt } from '@coursekit/core';
+import {
+  type AnswerLetter,
+  ASSESSMENT_ADVANCE_MS,
+  type CompletedAttempt,
+  type QuizAttempt,
+} from '@coursekit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
@@ -34,6 +39,8 @@ export function PreAssessment() {
   const [answers, setAnswers] = useState<Record<string, AnswerLetter>>({});
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<CompletedAttempt | null>(null);
+  /** A pre-assessment that draws from a bank opens its attempt on Start: the draw is the attempt's. */
+  const [attempt, setAttempt] = useState<QuizAttempt | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const focusRef = useFocusOnChange<HTMLLegendElement>(`${phase}-${index}`);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(phase);
@@ -51,7 +58,10 @@ export function PreAssessment() {
   if (noQuiz) return <p className={s.text}>{t.preAssessmentUnavailable}</p>;
   if (!quiz.data) return <Skeletons count={1} label={t.loadingAssessment} />;
 
-  const { questions } = quiz.data;
+  const bank = quiz.data.questions;
+  // A quiz that draws fewer questions than its bank holds asks the attempt's; otherwise all of them.
+  const draws = quiz.data.quiz.total_questions > 0 && quiz.data.quiz.total_questions < bank.length;
+  const questions = attempt?.questions ?? (draws ? bank.slice(0, quiz.data.quiz.total_questions) : bank);
   const question = questions[index]!;
   const answeredCount = questions.filter((q) => answers[String(q.id)]).length;
   const allAnswered = answeredCount === questions.length;
@@ -76,8 +86,8 @@ export function PreAssessment() {
   async function submitAssessment() {
     setSubmitting(true);
     try {
-      const attempt = await adapter.quizzes.startAttempt(quiz.data!.quiz.id);
-      const done = await adapter.quizzes.complete(attempt.id, answers);
+      const open = attempt ?? (await adapter.quizzes.startAttempt(quiz.data!.quiz.id));
+      const done = await adapter.quizzes.complete(open.id, answers);
       setResult(done);
       setPhase('results');
       invalidateAfterAttempt(client, quiz.data!.quiz.id);
@@ -97,7 +107,21 @@ export function PreAssessment() {
     }
   }
 
+  async function begin() {
+    if (!draws) return setPhase('taking');
+    setSubmitting(true);
+    try {
+      setAttempt(await adapter.quizzes.startAttempt(quiz.data!.quiz.id));
+      setPhase('taking');
+    } catch {
+      toast({ title: t.quizLoadFailed, variant: 'error' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
   function retake() {
+    setAttempt(null);
     setAnswers({});
     setSelected(null);
     setIndex(0);
@@ -121,7 +145,12 @@ export function PreAssessment() {
           <li>{t.assessmentRetakeAnyTime}</li>
         </ul>
         <div className={s.row}>
-          <button type="button" className={s.button.primary} onClick={() => setPhase('taking')}>
+          <button
+            type="button"
+            className={s.button.primary}
+            disabled={submitting}
+            onClick={() => void begin()}
+          >
             {t.startAssessment}
           </button>
           <button type="button" className={s.button.secondary} onClick={() => navigate('/modules')}>

@@ -1,4 +1,4 @@
-import type { AnswerLetter, QuizQuestion } from '@coursekit/core';
+import { type AnswerLetter, type QuizQuestion, shownOptions } from '@coursekit/core';
 import { quizStrings } from '../strings/quizStrings';
 import { useStrings } from '../strings/useStrings';
 import * as s from '../ui/styles.css';
@@ -21,7 +21,13 @@ export interface QuestionOptionsProps {
   legendRef?: React.Ref<HTMLLegendElement>;
 }
 
-/** A question's options A–D as a radio group (arrow keys move, Space selects). */
+/** The letter an option is shown under: its position (A for the first shown), not its id. */
+export const positionLetter = (index: number): AnswerLetter => ANSWER_LETTERS[index] ?? 'A';
+
+/**
+ * A question's options as a radio group (arrow keys move, Space selects), in the order the attempt
+ * shows them, labelled A–D by position; what is selected and sent is the option's id.
+ */
 export function QuestionOptions({
   question,
   selected,
@@ -36,7 +42,7 @@ export function QuestionOptions({
       <legend className={s.legend} ref={legendRef} tabIndex={-1}>
         {legend}
       </legend>
-      {ANSWER_LETTERS.map((letter) => {
+      {shownOptions(question).map(({ id: letter, text }, index) => {
         const state = reveal
           ? letter === reveal.correct
             ? 'correct'
@@ -58,7 +64,7 @@ export function QuestionOptions({
               onChange={() => onSelect(letter)}
             />
             <span>
-              {letter}. {optionText(question, letter)}
+              {positionLetter(index)}. {text}
               {state === 'correct' && reveal
                 ? ` ${t.optionCorrect}`
                 : state === 'wrong'

@@ -1,4 +1,4 @@
-import { ASSESSMENT_ADVANCE_MS, COURSE_QUIZ_ADVANCE_MS } from '@coursekit/core';
+import { ASSESSMENT_ADVANCE_MS, COURSE_QUIZ_ADVANCE_MS, seededRandom } from '@coursekit/core';
 import { courseFixture, createMemoryAdapter, createMemoryStore } from '@coursekit/mocks';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,27 @@ describe('QuizRunner pre-assessment (/assessment)', () => {
       screen.getByRole('button', { name: passed ? 'Continue to Next Module' : 'Review Material' }),
     );
     expect(onNavigate).toHaveBeenCalledWith('/modules');
+  });
+
+  it('asks only the questions its attempt drew when it draws from a bank', async () => {
+    const store = createMemoryStore('new-learner');
+    store.setQuizBank(1, { draw: 2, shuffleOptions: true }, seededRandom(5));
+    const { user } = renderWidget(<QuizRunner view="assessment" />, {
+      adapter: createMemoryAdapter(store),
+      onNavigate: vi.fn(),
+      fakeTimers: true,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start Assessment' }));
+    for (let i = 1; i <= 2; i++) {
+      expect(legend().textContent).toMatch(new RegExp(`^Question ${i} of 2`));
+      await user.click(screen.getAllByRole('radio')[0]!);
+      await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      await act(() => vi.advanceTimersByTimeAsync(ASSESSMENT_ADVANCE_MS));
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+    expect(await screen.findByRole('heading', { name: 'Assessment Results' })).toBeTruthy();
+    const status = screen.getAllByRole('status').find((el) => /PASSED/.test(el.textContent ?? ''))!;
+    expect(status.textContent).toMatch(/Score: \d \/ 2/);
   });
 
   it('keeps Submit Assessment disabled until every question is answered', async () => {
@@ -200,6 +221,50 @@ describe('QuizRunner course quiz (/quiz/{id})', () => {
     expect(await screen.findByText('Calculating your results...')).toBeTruthy();
     await act(async () => release());
     expect(await screen.findByRole('heading', { name: 'Results' })).toBeTruthy();
+  });
+});
+
+describe('QuizRunner course quiz drawn from a bank, options shuffled', () => {
+  it('shows the attempt’s questions in its order, labels positions A-D, and sends the option id', async () => {
+    const store = createMemoryStore('new-learner');
+    store.setQuizBank(2, { draw: 3, shuffleOptions: true }, seededRandom(3));
+    const adapter = createMemoryAdapter(store);
+    const answer = vi.spyOn(adapter.quizzes, 'answer');
+    const { user } = renderWidget(<QuizRunner view="quiz" quizId={2} />, {
+      adapter,
+      onNavigate: vi.fn(),
+      fakeTimers: true,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start Quiz' }));
+    const bank = courseFixture.finalQuiz.questions;
+    const sent: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await screen.findByText(new RegExp(`^Question ${i + 1} of 3`));
+      const asked = bank.find((q) => legend().textContent!.endsWith(q.question_text))!;
+      const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+      expect(radios.map((r) => r.closest('label')!.textContent!.slice(0, 2))).toEqual([
+        'A.',
+        'B.',
+        'C.',
+        'D.',
+      ]);
+      // The learner answers the option shown first; its id is the author's letter for that text.
+      const first = radios[0]!;
+      const id = first.value as 'A' | 'B' | 'C' | 'D';
+      const text = { A: asked.option_a, B: asked.option_b, C: asked.option_c, D: asked.option_d }[id];
+      expect(first.closest('label')!.textContent).toBe(`A. ${text}`);
+      await user.click(first);
+      await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      expect(await screen.findByText(id === asked.correct_answer ? 'Correct!' : 'Incorrect.')).toBeTruthy();
+      expect(answer).toHaveBeenLastCalledWith(expect.any(Number), expect.any(Number), id);
+      sent.push(id);
+      await act(() => vi.advanceTimersByTimeAsync(COURSE_QUIZ_ADVANCE_MS));
+    }
+    // Not every answer was the author's A: the options really were shown in another order.
+    expect(sent.some((id) => id !== 'A')).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeTruthy();
+    // The review letters the learner's answer as it was shown: the first position, A.
+    expect(screen.getAllByText(/^Your answer: A\. /)).toHaveLength(3);
   });
 });
 
