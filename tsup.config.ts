@@ -78,7 +78,8 @@ const reactPackage = pkg(
 // @coursekit/core: every source module is an entry of its own, so the output keeps module boundaries
 // and a bundler (core is `sideEffects: false`) drops the modules a page does not use — importing
 // `messages` must not bring zod's schemas along. The public entries are index, http/index,
-// http/admin/index (the admin part, which learner pages never load) and testing/index; the package's
+// http/admin/index (the admin part, which learner pages never load), content/lessonHtml (marked: the
+// API's loader and the studio's preview, never a learner page) and testing/index; the package's
 // exports map exposes only those.
 function sourceModules(dir: string, sub = ''): Record<string, string> {
   const modules: Record<string, string> = {};
@@ -99,6 +100,7 @@ export default defineConfig([
         index: 'packages/core/src/index.ts',
         'http/index': 'packages/core/src/http/index.ts',
         'http/admin/index': 'packages/core/src/http/admin/index.ts',
+        'content/lessonHtml': 'packages/core/src/content/lessonHtml.ts',
         'testing/index': 'packages/core/src/testing/index.ts',
       },
       compilerOptions: declarationOptions('packages/core'),

@@ -7,17 +7,16 @@ import {
   CourseFileSchema,
   contentHash,
   IMAGE_BUCKET,
-  LESSON_HTML_SANITIZE_CONFIG,
   lessonKey,
   moduleTestOutScore,
   type QuestionFile,
   QuizFileSchema,
   quizDrawProblem,
 } from '@coursekit/core';
+import { lessonHtml as renderLesson } from '@coursekit/core/lesson-html';
 import createDOMPurify from 'dompurify';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
-import { marked } from 'marked';
 import { z } from 'zod';
 import type { Db } from '../db/index';
 import { schema } from '../db/index';
@@ -92,11 +91,10 @@ export interface CourseContent {
 }
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
-/** Markdown to HTML, sanitised with the widgets' allow-list (core's LESSON_HTML_SANITIZE_CONFIG). */
+/** Markdown to HTML, sanitised with the widgets' allow-list: core's `lessonHtml` on a jsdom window. */
 export function lessonHtml(markdown: string): string {
   purifier ??= createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
-  const html = marked.parse(markdown, { async: false, gfm: true }) as string;
-  return purifier.sanitize(html, LESSON_HTML_SANITIZE_CONFIG as never) as unknown as string;
+  return renderLesson(markdown, purifier);
 }
 
 /** Reads whatever modules exist under `dir` (a module without its markdown has no lessons yet). */

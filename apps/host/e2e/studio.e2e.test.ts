@@ -84,8 +84,10 @@ async function grant(page: Page, role: 'moderator' | 'admin') {
 /** Opens a file of the open course and replaces its text; waits until the studio says Saved. */
 async function write(page: Page, path: string, text: string) {
   await page.getByRole('button', { name: path.slice(path.indexOf('/') + 1), exact: true }).click();
-  // course.json and the quiz files open as forms; this journey writes whole files as text.
-  if (!path.endsWith('.md')) await page.getByRole('button', { name: 'JSON Text' }).click();
+  // A module opens on its lessons (the rich editor), course.json and the quiz files as forms; this
+  // journey writes whole files as text.
+  if (path.endsWith('.md')) await page.getByRole('tab', { name: 'Markdown' }).click();
+  else await page.getByRole('button', { name: 'JSON Text' }).click();
   const editor = page.getByRole('textbox', { name: `Text of ${path}` });
   await editor.fill(text);
   await page
@@ -122,6 +124,14 @@ describe('the course studio', () => {
         'modules/module-1.md',
         `# Module 1: Checks\n\n## Main meter and sub-meters\n\n${LESSON}\n`,
       );
+      // The same module lesson by lesson: the rich editor and the preview learners will get.
+      await author.getByRole('button', { name: 'module-1.md', exact: true }).click();
+      await author.getByRole('tab', { name: 'Lessons' }).click();
+      await author.getByRole('textbox', { name: 'Text of lesson “Main meter and sub-meters”' }).waitFor();
+      await expectAccessible(author, 'studio lesson editor');
+      await author.getByRole('button', { name: 'Preview', exact: true }).click();
+      await author.getByText(LESSON.slice(0, 40), { exact: false }).waitFor();
+      await expectAccessible(author, 'studio lesson preview');
       await write(author, 'quizzes/module-1.json', QUIZ);
       await expectAccessible(author, 'studio file editor');
       await author.getByRole('button', { name: 'Review', exact: true }).click();
@@ -149,6 +159,7 @@ describe('the course studio', () => {
       await author.goto('/admin/studio');
       await author.getByRole('button', { name: `Open ${TITLE}` }).click();
       await author.getByRole('button', { name: 'module-1.md', exact: true }).click();
+      await author.getByRole('tab', { name: 'Markdown' }).click();
       await admin.getByRole('button', { name: 'Files' }).click();
       await write(
         admin,

@@ -46,6 +46,13 @@ async function pressButton(page: Page, button: Locator): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** A module opens on its lessons; the keyboard reaches its raw text through the Markdown tab. */
+async function openMarkdown(page: Page): Promise<void> {
+  await tabTo(page, page.getByRole('tab', { name: 'Lessons' }));
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('tab', { name: 'Markdown', selected: true }).waitFor();
+}
+
 async function saved(page: Page): Promise<void> {
   await page
     .getByRole('status')
@@ -150,6 +157,7 @@ describe('a course written in the studio', () => {
         [2, 'Readings', sentence('readings')],
       ] as const) {
         await pressButton(author, author.getByRole('button', { name: `module-${n}.md`, exact: true }));
+        await openMarkdown(author);
         await typeInto(
           author,
           author.getByRole('textbox', { name: `Text of modules/module-${n}.md` }),
@@ -258,6 +266,7 @@ describe('a course written in the studio', () => {
       // --- the author edits a lesson and a question; the admin publishes version 2 --------------
       await author.getByRole('button', { name: 'Files', exact: true }).click();
       await pressButton(author, author.getByRole('button', { name: 'module-1.md', exact: true }));
+      await openMarkdown(author);
       await typeInto(
         author,
         author.getByRole('textbox', { name: 'Text of modules/module-1.md' }),

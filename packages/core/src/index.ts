@@ -47,6 +47,13 @@ export {
   moduleContentNotAvailable,
   pageRangeMessage,
 } from './adminMessages';
+export {
+  joinModuleMarkdown,
+  MIN_SECTION_LENGTH,
+  type ModuleOutline,
+  parseModuleMarkdown,
+  splitModuleMarkdown,
+} from './content/moduleMarkdown';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export type { CourseErrorCode } from './errors';
 export { CourseError, HTTP_STATUS, isCourseError } from './errors';

@@ -23,13 +23,44 @@ const MODULE = 'modules/module-1.md';
 
 const world = (options: Parameters<typeof createMemoryStudio>[0] = {}) => createMemoryStudio(options);
 
-/** Opens the course and its first module's file. */
-async function openModule(canvasElement: HTMLElement) {
+/** Opens the course and its first module's file, on its lessons. */
+async function openLessons(canvasElement: HTMLElement) {
   const screen = page(canvasElement);
   await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
   await userEvent.click(await screen.findByRole('button', { name: 'module-1.md' }));
+  return screen;
+}
+
+/** Opens the course and its first module's file, on its raw markdown. */
+async function openModule(canvasElement: HTMLElement) {
+  const screen = await openLessons(canvasElement);
+  await userEvent.click(await screen.findByRole('tab', { name: 'Markdown' }));
   return screen.findByRole('textbox', { name: `Text of ${MODULE}` });
 }
+
+const LESSON =
+  'Every reading has a date, a value and a unit, and the unit decides what the number means for the building.';
+/** A module of three lessons: a table, a described image and a call-out among them. */
+const lessonsWorld = () => {
+  const made = world();
+  made.saveAsOther(
+    MODULE,
+    [
+      '# Module 1: Meters',
+      '## Reading a meter',
+      LESSON,
+      '### Units',
+      '| Unit | What it measures |\n|---|---|\n| kWh | Energy over a period |\n| kW | Power at a moment |',
+      '![A meter dial reading 1,234 kWh](/storage/image-assets/meter-basics-dial.png)',
+      '> **Tip:** Check the unit before you compare two numbers.',
+      '## Register reads',
+      `${LESSON} A register read is the running total.`,
+      '## Interval data',
+      `${LESSON} Interval data is use in each time slot.`,
+    ].join('\n\n'),
+  );
+  return made;
+};
 
 /** The studio's courses, with the form for a new one (empty, or a copy). */
 export const Courses: Story = {
@@ -45,6 +76,53 @@ export const EmptyCourse: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'Create Course' }));
     await screen.findByRole('heading', { name: 'asset-data-handover' });
     await expect((await args.studio.courses()).map((c) => c.slug)).toContain('asset-data-handover');
+  },
+};
+
+/** A module's lessons: the outline to reorder, rename, add and remove, and the first lesson's rich editor. */
+export const LessonOutline: Story = {
+  args: { studio: lessonsWorld().studio, canPublish: false, copies: memoryCopies() },
+  play: async ({ canvasElement }) => {
+    const screen = await openLessons(canvasElement);
+    await screen.findByRole('list', { name: 'Lessons' });
+    await screen.findByRole('textbox', { name: 'Text of lesson “Reading a meter”' });
+  },
+};
+
+/** The rich editor with the lesson selected and made bold: the toolbar shows what is on. */
+export const RichEditor: Story = {
+  args: { studio: lessonsWorld().studio, canPublish: false, copies: memoryCopies() },
+  play: async ({ canvasElement }) => {
+    const screen = await openLessons(canvasElement);
+    (await screen.findByRole('textbox', { name: 'Text of lesson “Reading a meter”' })).focus();
+    await userEvent.keyboard('{Control>}a{/Control}');
+    await userEvent.click(screen.getByRole('button', { name: 'Bold' }));
+    await expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** Inserting an image: alt text is required before it goes in. */
+export const ImageDialog: Story = {
+  args: { studio: lessonsWorld().studio, canPublish: false, copies: memoryCopies() },
+  play: async ({ canvasElement }) => {
+    const screen = await openLessons(canvasElement);
+    (await screen.findByRole('textbox', { name: 'Text of lesson “Reading a meter”' })).focus();
+    await userEvent.click(screen.getByRole('button', { name: 'Image' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Insert Image' }));
+    await dialog.findByRole('option', { name: 'meter-basics-dial.png' });
+    await userEvent.click(dialog.getByRole('button', { name: 'Insert Image' }));
+    await dialog.findByText('Describe the image for learners who cannot see it');
+  },
+};
+
+/** The lesson as learners will see it: the CoursePlayer's rendering of the draft. */
+export const LessonPreview: Story = {
+  args: { studio: lessonsWorld().studio, canPublish: false, copies: memoryCopies() },
+  play: async ({ canvasElement }) => {
+    const screen = await openLessons(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    await screen.findByRole('table');
+    await screen.findByRole('img', { name: 'A meter dial reading 1,234 kWh' });
   },
 };
 
@@ -88,7 +166,8 @@ export const Saving: Story = {
     studio: world({ saveLatencyMs: 3_600_000 }).studio,
     canPublish: false,
     copies: memoryCopies(),
-    saveDelayMs: 10,
+    // Longer than a keystroke takes on a busy machine: one save goes, after the typing.
+    saveDelayMs: 300,
   },
   play: async ({ canvasElement }) => {
     await userEvent.type(await openModule(canvasElement), ' A new sentence.');

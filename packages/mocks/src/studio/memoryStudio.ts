@@ -16,6 +16,10 @@ import {
 // through the content pipeline) live in the reference API and are proven there
 // (api/src/studio/studio.test.ts). `failNextSave` makes the next save fail as a network would.
 
+/** A 1×1 PNG: the draft's one image (`images/{course}-dial.png`). */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const EMPTY: CourseChanges = { course: [], modules: [], lessons: [], questions: [], images: [] };
 
 export interface MemoryStudioOptions {
@@ -33,13 +37,16 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
     if (!found) throw new CourseError('not_found', courseDoesNotExist(slug));
     return found;
   };
-  const put = (slug: string, path: string, text: string | null, by: string | null) => {
+  /** An image file's bytes (base64), by course and path: what `file` answers. */
+  const images = new Map<string, string>();
+  const put = (slug: string, path: string, text: string | null, by: string | null, base64?: string) => {
     revision += 1;
+    if (base64 !== undefined) images.set(`${slug}/${path}`, base64);
     const file: DraftFile = {
       path,
       revision,
       text,
-      bytes: text?.length ?? 100,
+      bytes: text?.length ?? (base64 !== undefined ? Math.floor((base64.length * 3) / 4) : 100),
       updated_at: new Date(2026, 10, 26).toISOString(),
       updated_by: by,
     };
@@ -57,6 +64,7 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
     null,
   );
   put(course, 'modules/module-1.md', '# Module 1: Meters\n\n## Reading a meter\n\nThe first lesson.\n', null);
+  put(course, `images/${course}-dial.png`, null, null, PIXEL_PNG);
   put(
     course,
     'quizzes/module-1.json',
@@ -112,7 +120,12 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
         files: [...files.values()],
       };
     },
-    file: async () => new Blob(),
+    file: async (slug, path) => {
+      const base64 = images.get(`${slug}/${path}`);
+      if (base64 === undefined) throw new CourseError('not_found', `The draft has no ${path}.`);
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      return new Blob([bytes], { type: path.endsWith('.svg') ? 'image/svg+xml' : 'image/png' });
+    },
     save: async (slug, path, content, base) => {
       calls.saves += 1;
       if (saveLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, saveLatencyMs));
@@ -125,7 +138,9 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
       if (base === null && current) throw new CourseError('conflict', draftFileExists(path));
       if (base !== null && current && current.revision !== base)
         throw new CourseError('conflict', draftConflict(path, current.updated_by, current.revision));
-      return put(slug, path, 'text' in content ? content.text : null, 'Mo Author');
+      return 'text' in content
+        ? put(slug, path, content.text, 'Mo Author')
+        : put(slug, path, null, 'Mo Author', content.base64);
     },
     remove: async (slug, path) => {
       filesOf(slug).delete(path);

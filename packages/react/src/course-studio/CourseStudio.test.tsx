@@ -15,6 +15,8 @@ const MODULE = 'modules/module-1.md';
 async function openModule(user: ReturnType<typeof renderWidget>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
   await user.click(await screen.findByRole('button', { name: 'module-1.md' }));
+  // A module opens on its lessons; the raw text is on the Markdown tab.
+  await user.click(await screen.findByRole('tab', { name: 'Markdown' }));
   return screen.findByRole('textbox', { name: `Text of ${MODULE}` });
 }
 

@@ -11,19 +11,21 @@ import {
   type StudioAdapter,
   type StudioCourse,
 } from '@coursekit/core';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import * as a from '../admin/admin.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import * as s from '../ui/styles.css';
 import { WidgetRoot } from '../ui/WidgetRoot';
 import { CourseSettings } from './CourseSettings';
+import { uploadDraftImage } from './draftImages';
 import { QuizBank } from './QuizBank';
 import * as st from './studio.css';
 import { type LocalCopies, type SaveState, useDraftFile } from './useDraftFile';
 
 // The course studio (issue 17), the console's screens over `admin.studio`: courses, a course's
 // draft file by file with saves that never overwrite another author, the review an admin publishes
-// from, and the history. Lessons are edited as the course folder's markdown for now.
+// from, and the history. A module's lessons are edited in a rich editor (ModuleEditor), every other
+// file as the course folder's text.
 
 export interface CourseStudioProps {
   /** The admin adapter's studio part (`adapter.admin.studio`). */
@@ -440,6 +442,11 @@ function DraftFiles({
   );
 }
 
+/** A module's lessons, edited lesson by lesson (the Markdown tab keeps the raw text). */
+const MODULE_FILE = /^modules\/module-\d+\.md$/;
+// Loaded with the first module opened: the studio's course list and review never need it.
+const ModuleEditor = lazy(() => import('./ModuleEditor').then((m) => ({ default: m.ModuleEditor })));
+
 const SAVE_TEXT: Record<SaveState['kind'], string> = {
   saved: 'Saved',
   unsaved: 'Not saved yet',
@@ -478,6 +485,19 @@ function FileEditor({
   // course.json and the quiz files are forms by default; their text stays one click away.
   const form = formOf(file.path);
   const [asText, setAsText] = useState(form === null);
+  const textField = (
+    <div className={a.field}>
+      {form ? <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} /> : null}
+      <label htmlFor={`${id}-text`}>Text of {file.path}</label>
+      <textarea
+        id={`${id}-text`}
+        className={st.editor}
+        value={draft.text}
+        onChange={(e) => draft.edit(e.target.value)}
+        spellCheck={file.path.endsWith('.md')}
+      />
+    </div>
+  );
   return (
     <section className={s.stack} aria-labelledby={`${id}-name`}>
       <div className={s.spread}>
@@ -529,6 +549,17 @@ function FileEditor({
             </button>
           </div>
         </div>
+      ) : MODULE_FILE.test(file.path) ? (
+        <Suspense fallback={<p className={s.muted}>Loading the lessons...</p>}>
+          <ModuleEditor
+            studio={studio}
+            course={course}
+            text={draft.text}
+            onEdit={draft.edit}
+            onImageUploaded={onSaved}
+            markdownField={textField}
+          />
+        </Suspense>
       ) : form && !asText ? (
         <>
           <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} />
@@ -544,17 +575,7 @@ function FileEditor({
           )}
         </>
       ) : (
-        <div className={a.field}>
-          {form ? <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} /> : null}
-          <label htmlFor={`${id}-text`}>Text of {file.path}</label>
-          <textarea
-            id={`${id}-text`}
-            className={st.editor}
-            value={draft.text}
-            onChange={(e) => draft.edit(e.target.value)}
-            spellCheck={file.path.endsWith('.md')}
-          />
-        </div>
+        textField
       )}
     </section>
   );
@@ -678,12 +699,15 @@ function NewFile({
 
   async function upload(picked: File | undefined) {
     if (!picked) return;
-    const bytes = new Uint8Array(await picked.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    const name = picked.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
-    await add([`images/${course}-${name}`, { base64: btoa(binary) }]);
+    setBusy(true);
+    setError(null);
+    try {
+      onAdded([await uploadDraftImage(studio, course, picked)]);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (

@@ -66,6 +66,14 @@ export const diffLine = styleVariants({
   removed: { display: 'block', color: vars.color.danger, textDecoration: 'line-through' },
 });
 
+export const lessonItem = style({
+  padding: vars.space.xs,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.base,
+  cursor: 'grab',
+  selectors: { '&[data-dragging="true"]': { opacity: 0.5 } },
+});
+
 /** One objective or module of the settings form. */
 export const settingsItem = style({
   display: 'grid',

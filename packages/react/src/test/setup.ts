@@ -10,3 +10,11 @@ configure({ asyncUtilTimeout: 5000 });
 // Toasts and the module-completed dialog load on first use; load them once here, so that a test
 // waits for what the learner sees, not for the test runner compiling a module on a busy machine.
 await Promise.all([import('../ui/ToastRegion'), import('../course-player/ModuleCompletedDialog')]);
+
+// ProseMirror (the studio's lesson editor) measures the selection to scroll it into view; jsdom has
+// no layout, so ranges answer empty boxes. (document.elementFromPoint stays missing: axe decides by
+// it whether a dialog is modal. Tests focus the editor rather than click into it.)
+if (typeof Range !== 'undefined') {
+  Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+}
