@@ -1,3 +1,4 @@
+import type { CourseFile, QuizFile } from '../schemas/courseFile';
 import type {
   AnswerLetter,
   DrawnQuestion,
@@ -5,7 +6,6 @@ import type {
   QuizQuestion,
   QuizQuestionWithKey,
 } from '../schemas/entities';
-import type { CourseFile, QuizFile } from '../schemas/courseFile';
 import { type QuizBankDraw, quizDrawOverBank } from '../studioMessages';
 
 // Question banks (issue 17): a quiz may draw N of its bank's questions per attempt and show each
