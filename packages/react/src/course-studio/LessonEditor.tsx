@@ -34,6 +34,21 @@ export function tidyMarkdown(markdown: string): string {
     .trim();
 }
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/** Moves the focus to the first control after `element` in the page's order; false if none. */
+function focusAfter(element: HTMLElement): boolean {
+  const root = element.getRootNode() as Document | ShadowRoot;
+  const next = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
+    (candidate) =>
+      !element.contains(candidate) &&
+      element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  next?.focus();
+  return next !== undefined;
+}
+
 /**
  * One lesson's body in TipTap (the studio loads this file lazily: TipTap never reaches a learner's
  * page). Markdown in and out through @tiptap/markdown; the schema is the lesson allow-list.
@@ -54,7 +69,18 @@ export default function LessonEditor(props: LessonEditorProps) {
     immediatelyRender: true,
     shouldRerenderOnTransaction: true,
     editorProps: {
-      attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', class: le.area },
+      attributes: {
+        'aria-label': label,
+        'aria-description': 'Escape leaves the editor (Tab moves between a table’s cells).',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        class: le.area,
+      },
+      // Tab belongs to lists and tables inside the editor, so Escape is the way out by keyboard.
+      handleKeyDown: (view, event) => {
+        if (event.key !== 'Escape') return false;
+        return focusAfter(view.dom);
+      },
     },
     onUpdate: ({ editor }) => changed.current(tidyMarkdown(editor.getMarkdown())),
   });

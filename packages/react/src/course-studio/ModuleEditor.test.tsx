@@ -184,4 +184,17 @@ describe('ModuleEditor', { timeout: 30_000 }, () => {
     expect(document.querySelector('script')).toBeNull();
     await expectNoAxeViolations();
   });
+
+  it('lets the keyboard out of the editor with Escape (Tab belongs to tables and lists inside it)', async () => {
+    const { user } = studioWith(`# Module 1: Meters\n\n## Reading a meter\n\n${LONG}\n`);
+    await openModule(user);
+    const editor = await lessonText('Reading a meter');
+    act(() => editor.focus());
+    await user.keyboard('{Escape}');
+    expect(editor.contains(document.activeElement)).toBe(false);
+    expect(document.activeElement).not.toBe(document.body);
+    expect(
+      editor.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
 });
