@@ -32,25 +32,29 @@ export async function seedCohort(db: Db, learners: number): Promise<{ progress: 
   );
   await db.execute(sql`insert into profiles (id, user_id, display_name)
     select gen_random_uuid(), id, name from users where email like 'bench%'`);
-  // Learner n completes the first k of the course's lessons, k spread over 0..all.
+  // Learner n completes the first k of the default course's lessons, k spread over 0..all.
   await db.execute(sql`
-    with learner as (
-      select id, abs(hashtext(id::text)) % ((select count(*) from lessons where is_active) + 1) as k
-      from users where email like 'bench%'
-    ),
+    with course as (select id from courses where is_default),
     ordered as (
-      select l.id, l.lesson_key, l.module_id,
+      select l.id, l.lesson_key, l.module_id, l.course_id,
         row_number() over (order by m.order_index, l."order") as rn
-      from lessons l join modules m on m.id = l.module_id where l.is_active
+      from lessons l join modules m on m.course_id = l.course_id and m.id = l.module_id
+      where l.is_active and l.course_id = (select id from course)
+    ),
+    learner as (
+      select id, abs(hashtext(id::text)) % ((select count(*) from ordered) + 1) as k
+      from users where email like 'bench%'
     )
-    insert into user_progress (user_id, lesson_id, lesson_key, module_id, completed)
-    select learner.id, o.id, o.lesson_key, o.module_id, true from learner join ordered o on o.rn <= learner.k`);
+    insert into user_progress (user_id, course_id, lesson_id, lesson_key, module_id, completed)
+    select learner.id, o.course_id, o.id, o.lesson_key, o.module_id, true
+    from learner join ordered o on o.rn <= learner.k`);
   const attempts = (kind: 'pre_assessment' | 'course', p: number, who: string) =>
     db.execute(sql`
-      insert into quiz_attempts (user_id, quiz_id, total_questions, answers, questions, started_at, completed_at)
-      select u.id, q.id, q.total_questions, ${answersOf(p, kind)}, ${EVERY_QUESTION}, now(), now()
+      insert into quiz_attempts (user_id, quiz_id, course_id, total_questions, answers, questions, started_at, completed_at)
+      select u.id, q.id, q.course_id, q.total_questions, ${answersOf(p, kind)}, ${EVERY_QUESTION}, now(), now()
       from users u cross join quizzes q
-      where q.kind = ${kind} and u.email like 'bench%' and ${sql.raw(who)}`);
+      where q.kind = ${kind} and q.course_id = (select id from courses where is_default)
+        and u.email like 'bench%' and ${sql.raw(who)}`);
   await attempts('pre_assessment', 0.5, 'random() < 0.8');
   const finished = `(select count(*) from user_progress p where p.user_id = u.id) >= 20`;
   await attempts('course', 0.7, finished);
