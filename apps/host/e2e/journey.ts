@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { newContext, screenshotBoth, seriousViolations } from './browser';
 
 /**
@@ -152,4 +152,18 @@ export async function completeModule(page: Page, moduleId: number, lessons: numb
   await dialog.getByText('Congratulations!').waitFor();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Gives the signed-in user of `page` a role, through the admin API (with the token the global setup
+ * signed in once: sign-ins are limited per e-mail, and other journeys sign the admin in).
+ */
+export async function grant(page: Page, url: string, role: 'moderator' | 'admin'): Promise<void> {
+  const { user: me } = await (await learnerApi(page, url))<{ user: { id: string } }>('GET', '/auth/user');
+  const res = await fetch(`${url}/api/admin/users/${me.id}/roles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${inject('adminToken')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ role }),
+  });
+  expect(res.status).toBeLessThan(300);
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { expectAccessible, learnerApi, signUp, uniqueEmail } from './journey';
+import { expectAccessible, grant, signUp, uniqueEmail } from './journey';
 
 // Issue 17: the course studio in Chromium, with two people at once. A moderator writes a new
 // course at /admin/studio (saved as they type, no Publish for them); an admin in another browser
@@ -67,20 +67,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * Gives the signed-in user of `page` a role, through the admin API (with the token the global setup
- * signed in once: sign-ins are limited per e-mail, and other journeys sign the admin in).
- */
-async function grant(page: Page, role: 'moderator' | 'admin') {
-  const { user: me } = await (await learnerApi(page, url))<{ user: { id: string } }>('GET', '/auth/user');
-  const res = await fetch(`${url}/api/admin/users/${me.id}/roles`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${inject('adminToken')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ role }),
-  });
-  expect(res.status).toBeLessThan(300);
-}
-
 /** Opens a file of the open course and replaces its text; waits until the studio says Saved. */
 async function write(page: Page, path: string, text: string) {
   await page.getByRole('button', { name: path.slice(path.indexOf('/') + 1), exact: true }).click();
@@ -107,7 +93,7 @@ describe('the course studio', () => {
     try {
       const author = await authorContext.newPage();
       await signUp(author, uniqueEmail('mo'), 'Mo Author');
-      await grant(author, 'moderator');
+      await grant(author, url, 'moderator');
 
       // The moderator writes the course.
       await author.goto('/admin/studio');
@@ -143,7 +129,7 @@ describe('the course studio', () => {
       // An admin, in another browser, publishes it.
       const admin = await adminContext.newPage();
       await signUp(admin, uniqueEmail('ada'), 'Ada Admin');
-      await grant(admin, 'admin');
+      await grant(admin, url, 'admin');
       await admin.goto('/admin/studio');
       await admin.getByRole('button', { name: `Open ${TITLE}` }).click();
       await admin.getByRole('button', { name: 'Review & Publish' }).click();

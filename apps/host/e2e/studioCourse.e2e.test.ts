@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { expectAccessible, LEARNER_PASSWORD, learnerApi, signUp, uniqueEmail } from './journey';
+import { expectAccessible, grant, LEARNER_PASSWORD, learnerApi, signUp, uniqueEmail } from './journey';
 
 // Issue 17, "done when": a moderator writes a new course with the keyboard alone (two modules,
 // a lesson with an uploaded image and a table, a bank of 8 final-quiz questions); an admin publishes
@@ -96,16 +96,6 @@ async function saved(page: Page): Promise<void> {
     .waitFor();
 }
 
-async function grant(page: Page, role: 'moderator' | 'admin') {
-  const { user: me } = await (await learnerApi(page, url))<{ user: { id: string } }>('GET', '/auth/user');
-  const res = await fetch(`${url}/api/admin/users/${me.id}/roles`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${inject('adminToken')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ role }),
-  });
-  expect(res.status).toBeLessThan(300);
-}
-
 const sentence = (topic: string) =>
   `Facility managers check ${topic} before they trust a report. A figure that disagrees with the ` +
   'same week last year is a question to ask the site, not a conclusion to send to the board.';
@@ -148,7 +138,7 @@ describe('a course written in the studio', () => {
       // --- the moderator, keys only -------------------------------------------------------------
       const author = await authorContext.newPage();
       await signUp(author, uniqueEmail('kim'), 'Kim Keys');
-      await grant(author, 'moderator');
+      await grant(author, url, 'moderator');
       await author.goto('/');
       await pressButton(author, author.getByRole('link', { name: 'Studio', exact: true }));
       await typeInto(author, author.getByRole('textbox', { name: 'Title' }), TITLE);
@@ -218,7 +208,7 @@ describe('a course written in the studio', () => {
       // --- the admin publishes version 1 --------------------------------------------------------
       const admin = await adminContext.newPage();
       await signUp(admin, uniqueEmail('val'), 'Val Admin');
-      await grant(admin, 'admin');
+      await grant(admin, url, 'admin');
       await admin.goto('/admin/studio');
       await admin.getByRole('button', { name: `Open ${TITLE}` }).click();
       await admin.getByRole('button', { name: 'Review & Publish' }).click();
