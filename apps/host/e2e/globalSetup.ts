@@ -7,8 +7,12 @@ import { ADMIN, REPO_ROOT, startSite } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
-    /** The bootstrap admin's access token, signed in once for every journey that calls the admin API. */
-    adminToken: string;
+    /**
+     * An admin account for the journeys' admin API calls (roles, the studio's API), signed in by
+     * each test file that needs it (`adminToken` in journey.ts): an access token lives 15 minutes,
+     * and the e2e files run after the rest of `npm test`, long after this setup.
+     */
+    granter: { email: string; password: string };
   }
 }
 
@@ -37,14 +41,24 @@ export default async function setup(project: TestProject) {
   }
   const site = await startSite();
   project.provide('siteUrl', site.url);
-  // One sign-in for every journey's admin API calls: sign-ins are limited per e-mail (5 a minute),
-  // and the admin journeys sign the same admin in through the form.
-  const signIn = await fetch(`${site.url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  if (!signIn.ok) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  project.provide('adminToken', ((await signIn.json()) as { access_token: string }).access_token);
+  // The journeys' admin API calls use an admin of their own: sign-ins are limited per e-mail (5 a
+  // minute), and the admin journeys sign the bootstrap admin in through the form.
+  const post = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
+    const res = await fetch(`${site.url}/api${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path} failed: ${res.status} ${await res.text()}`);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  };
+  const admin = await post<{ access_token: string }>('/auth/signin', ADMIN);
+  const granter = { email: 'e2e.granter@coursekit.test', password: 'Grants-Roles-2026!' };
+  const made = await post<{ user: { id: string } }>('/auth/signup', { ...granter, name: 'Role Granter' });
+  await post(`/admin/users/${made.user.id}/roles`, { role: 'admin' }, admin.access_token);
+  project.provide('granter', granter);
   return () => site.stop();
 }

@@ -154,15 +154,31 @@ export async function completeModule(page: Page, moduleId: number, lessons: numb
   await dialog.waitFor({ state: 'detached' });
 }
 
+let granterToken: Promise<string> | undefined;
+
 /**
- * Gives the signed-in user of `page` a role, through the admin API (with the token the global setup
- * signed in once: sign-ins are limited per e-mail, and other journeys sign the admin in).
+ * An admin's access token for a journey's admin API calls: the account the global setup made, signed
+ * in once per test file (each file has its own module; a token lives 15 minutes, longer than a file).
  */
+export function adminToken(url: string): Promise<string> {
+  granterToken ??= (async () => {
+    const res = await fetch(`${url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(inject('granter')),
+    });
+    expect(res.ok, `the journeys' admin could not sign in: ${res.status}`).toBe(true);
+    return ((await res.json()) as { access_token: string }).access_token;
+  })();
+  return granterToken;
+}
+
+/** Gives the signed-in user of `page` a role, through the admin API. */
 export async function grant(page: Page, url: string, role: 'moderator' | 'admin'): Promise<void> {
   const { user: me } = await (await learnerApi(page, url))<{ user: { id: string } }>('GET', '/auth/user');
   const res = await fetch(`${url}/api/admin/users/${me.id}/roles`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${inject('adminToken')}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await adminToken(url)}`, 'content-type': 'application/json' },
     body: JSON.stringify({ role }),
   });
   expect(res.status).toBeLessThan(300);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { completeModule, expectAccessible, inBrowser, signUp, uniqueEmail } from './journey';
+import { adminToken, completeModule, expectAccessible, inBrowser, signUp, uniqueEmail } from './journey';
 
 // Issue 17, test-out: a course written and published through the studio's API with test-out on; a
 // learner who gets module 2's pre-assessment questions right sees module 2 "Tested out", can still
@@ -78,7 +78,7 @@ async function adminCall<T>(token: string, method: string, path: string, body?: 
 
 /** Writes the course through the studio and publishes it, as an admin. */
 async function publishCourse() {
-  const token = inject('adminToken');
+  const token = await adminToken(url);
   const studio = `/admin/studio/courses`;
   await adminCall(token, 'POST', studio, { slug: SLUG, title: 'Test-Out Walkthrough' });
   const draft = await adminCall<{ files: Array<{ path: string; revision: number }> }>(

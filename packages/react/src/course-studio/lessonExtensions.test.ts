@@ -1,5 +1,5 @@
 import { Editor } from '@tiptap/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { courseImagePath, lessonExtensions, lessonHeadings } from './lessonExtensions';
 
 // The rich editor's markdown must pass the server's lesson checks (api/src/content/courseZip.ts:
@@ -19,12 +19,22 @@ const LESSON = [
   '```\nraw <b>code</b>\n```',
 ].join('\n\n');
 
-const editorFor = (markdown: string) =>
-  new Editor({
+// Every editor is destroyed after its test: ProseMirror's DOM observer flushes on a timer, which
+// would otherwise fire after the test's document is gone.
+const made: Editor[] = [];
+afterEach(() => {
+  for (const editor of made.splice(0)) editor.destroy();
+});
+
+const editorFor = (markdown: string) => {
+  const editor = new Editor({
     extensions: lessonExtensions(async (src) => src),
     content: markdown,
     contentType: 'markdown',
   });
+  made.push(editor);
+  return editor;
+};
 
 describe('the lesson schema', () => {
   it('reads every kind of lesson block and writes markdown the server accepts, the same when read again', () => {
