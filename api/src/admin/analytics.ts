@@ -187,9 +187,12 @@ async function difficulty(ctx: AppContext, courseId: number): Promise<QuizDiffic
           when 'string' then e.value #>> '{}'
           when 'object' then e.value ->> 'selected'
         end as selected,
-        coalesce((select (d ->> 'version')::int from jsonb_array_elements(a.questions) d
-          where d ->> 'question_id' = e.key limit 1), 1) as version
-      from attempt a cross join lateral jsonb_each(a.answers) e
+        coalesce((drawn.versions ->> e.key)::int, 1) as version
+      from attempt a
+      -- the draw as one { question id: version } object per attempt, looked up by key per answer
+      cross join lateral (select jsonb_object_agg(d ->> 'question_id', d -> 'version') as versions
+        from jsonb_array_elements(a.questions) d) drawn
+      cross join lateral jsonb_each(a.answers) e
     ),
     per_question as (
       select qq.id as question_id, count(p.selected)::int as answered,

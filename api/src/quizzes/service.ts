@@ -88,28 +88,9 @@ async function questionsOfAttempts(
   const versionOf = (questionId: number, version: number): QuizQuestionWithKey | undefined => {
     const v = byKey.get(`${questionId}:${version}`);
     if (!v) return undefined;
-    const {
-      correct_answer,
-      explanation,
-      question_number,
-      question_text,
-      option_a,
-      option_b,
-      option_c,
-      option_d,
-    } = v.content;
-    return {
-      id: questionId,
-      quiz_id: v.quizId,
-      question_number,
-      question_text,
-      option_a,
-      option_b,
-      option_c,
-      option_d,
-      correct_answer,
-      explanation,
-    };
+    // The version's content less what review does not show (its module and objectives).
+    const { module_id: _module, objectives: _objectives, ...question } = v.content;
+    return { id: questionId, quiz_id: v.quizId, ...question };
   };
   return new Map(rows.map((r) => [r.id, attemptQuestions(r.questions, versionOf)]));
 }
