@@ -15,7 +15,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   jwtSecret: string;
-  supportEmail: string;
+  /** SUPPORT_EMAIL: the help mailbox a first start stores in the platform's settings (else platform.json's). */
+  supportEmail: string | undefined;
   production: boolean;
   /** Where the built host app lives, served when it exists. */
   hostDist: string | undefined;
@@ -65,7 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: jwtSecretFrom(env, dataDir),
-    supportEmail: env.SUPPORT_EMAIL ?? 'support@coursekit.example',
+    supportEmail: env.SUPPORT_EMAIL || undefined,
     production: env.NODE_ENV === 'production',
     hostDist: env.HOST_DIST ?? fileURLToPath(new URL('../../apps/host/dist', import.meta.url)),
     embedDist: fileURLToPath(new URL('../../packages/embed/dist', import.meta.url)),

@@ -11,13 +11,6 @@ export default defineConfig({
   // precompress: .br and .gz copies of the output, served by the API to browsers that accept them.
   plugins: [react(), vanillaExtractPlugin(), precompress()] as unknown as PluginOption[],
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  // The about page's help mailbox: VITE_SUPPORT_EMAIL, else the server's SUPPORT_EMAIL (`npm start`
-  // builds the site, so the variable it is started with shows on the page).
-  define: {
-    'import.meta.env.VITE_SUPPORT_EMAIL': JSON.stringify(
-      process.env.VITE_SUPPORT_EMAIL || process.env.SUPPORT_EMAIL || '',
-    ),
-  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

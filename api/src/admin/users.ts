@@ -25,6 +25,7 @@ import { isUniqueViolation, schema } from '../db/index';
 import { fail } from '../http/errors';
 import { recoveryMail } from '../mail/templates';
 import { avatarOrFail, getRoles, updateProfile } from '../profile/service';
+import { platformTexts } from '../settings/service';
 import { logAction } from './actionLog';
 import type { AdminAuth } from './guard';
 
@@ -232,8 +233,9 @@ export async function sendPasswordReset(ctx: AppContext, admin: AdminAuth, userI
   const link =
     `${ctx.config.publicUrl}/reset-password#access_token=${encodeURIComponent(session.access_token)}` +
     `&refresh_token=${encodeURIComponent(session.refresh_token)}&type=recovery`;
+  const { site_name } = await platformTexts(ctx);
   try {
-    await ctx.mailer.send(recoveryMail(user.email, link));
+    await ctx.mailer.send(recoveryMail(site_name, user.email, link));
   } catch (err) {
     ctx.logger.error({ err, userId }, 'could not send password reset');
     throw fail('unexpected', adminMessages.passwordResetFailed);

@@ -1,5 +1,6 @@
 import { messages, SessionSchema, SignUpAnswerSchema } from '@coursekit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPlatform } from '../content/loader';
 import { schema } from '../db/index';
 import {
   call,
@@ -38,7 +39,7 @@ describe.each(DRIVERS)('auth over HTTP (%s)', (driver) => {
     expect(answer.session!.expires_at - Date.now() / 1000).toBeGreaterThan(14 * 60);
 
     const [mail] = mailTo(address);
-    expect(mail?.subject).toContain('Data Literacy for Facility Managers');
+    expect(mail?.subject).toBe(`Confirm your e-mail for ${readPlatform().siteName}`);
     const raw = server.mailbox.raw(mail!.id)!;
     expect(raw).toContain('Content-Type: text/html');
     expect(raw).toContain('Content-Type: text/plain');

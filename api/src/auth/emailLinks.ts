@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { recoveryMail, verificationMail } from '../mail/templates';
+import { platformTexts } from '../settings/service';
 import { enforceRateLimit, type RequestMeta } from './rateLimit';
 import { openSession } from './sessions';
 import { hashToken, opaqueToken } from './tokens';
@@ -44,7 +45,8 @@ export async function sendVerification(ctx: AppContext, user: UserRow): Promise<
     createdAt: new Date(now),
   });
   const link = `${ctx.config.publicUrl}/verification-success?token=${encodeURIComponent(token)}`;
-  await sendMail(ctx, verificationMail(user.email, link, user.name));
+  const { site_name } = await platformTexts(ctx);
+  await sendMail(ctx, verificationMail(site_name, user.email, link, user.name));
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<VerificationStatus> {
@@ -95,5 +97,6 @@ export async function recover(ctx: AppContext, raw: string, meta: RequestMeta): 
   const link =
     `${ctx.config.publicUrl}/reset-password#access_token=${encodeURIComponent(session.access_token)}` +
     `&refresh_token=${encodeURIComponent(session.refresh_token)}&type=recovery`;
-  await sendMail(ctx, recoveryMail(user.email, link));
+  const { site_name } = await platformTexts(ctx);
+  await sendMail(ctx, recoveryMail(site_name, user.email, link));
 }

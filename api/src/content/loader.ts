@@ -34,8 +34,13 @@ export const COURSES_DIR = path.join(CONTENT_DIR, 'courses');
 const PlatformFileSchema = z.object({
   /** The course a first start makes the default (the unscoped routes' course), by slug. */
   defaultCourse: z.string().min(1),
+  /** The platform's words a first start stores in its settings (an admin edits them afterwards). */
+  siteName: z.string().min(1),
+  owner: z.string().min(1),
+  copyrightYear: z.number().int(),
+  supportEmail: z.string().min(1),
 });
-/** What api/content/platform.json says: which course is the default on a first start. */
+/** What api/content/platform.json says: the default course and the platform's words on a first start. */
 export function readPlatform(dir = CONTENT_DIR): z.infer<typeof PlatformFileSchema> {
   return PlatformFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'platform.json'), 'utf8')));
 }
@@ -68,6 +73,10 @@ export interface CourseFacts {
   estimatedTime: string;
   syllabusTime: string;
   preAssessmentTime: string;
+  /** The about page's "Who it is for"; null when the course does not say. */
+  audience?: string | null;
+  /** The sentence the pre-assessment's pass message adds; null when the course gives none. */
+  preAssessmentPassed?: string | null;
   objectives: Array<{ id: string; text: string }>;
 }
 
@@ -144,6 +153,8 @@ export async function readCourse(dir = SEED_COURSE_DIR): Promise<CourseContent> 
       estimatedTime: course.estimatedTime,
       syllabusTime: course.syllabusDuration,
       preAssessmentTime: course.preAssessmentTime,
+      audience: course.audience ?? null,
+      preAssessmentPassed: course.quizzes.preAssessment.passedMessage ?? null,
       objectives: course.objectives,
     },
     modules: course.modules.map((m, i) => ({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateEmail } from '@coursekit/core';
 import { eq, sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import { passwordProblem } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
-import { getSettings } from '../settings/service';
+import { seedPlatformTexts } from '../settings/service';
 import { readCourseFiles } from './courseZip';
 import {
   applyCourse,
@@ -25,7 +26,8 @@ import {
  * Every start: each course folder under api/content/courses whose course is not in the database yet
  * is loaded (with its images); the course platform.json names becomes the default when none is. A
  * database migrated from one course (0009's placeholder row) has its lessons already: the default
- * course's folder only gives that row its facts. Then the settings row is made sure of and, when
+ * course's folder only gives that row its facts. The settings row gets the platform's words of
+ * platform.json and about.md unless it has words already (an admin's edits stay). Then, when
  * ADMIN_EMAIL/ADMIN_PASSWORD are set and no admin exists, the bootstrap admin is created.
  */
 export async function seed(
@@ -33,8 +35,15 @@ export async function seed(
   options: { contentRoot?: string } = {},
 ): Promise<{ courses: LoadSummary[]; admin: BootstrapAdmin }> {
   const root = options.contentRoot ?? CONTENT_DIR;
-  await getSettings(ctx);
-  const { defaultCourse } = readPlatform(root);
+  const platform = readPlatform(root);
+  const { defaultCourse } = platform;
+  await seedPlatformTexts(ctx, {
+    site_name: platform.siteName,
+    owner: platform.owner,
+    copyright_year: platform.copyrightYear,
+    support_email: ctx.config.supportEmail ?? platform.supportEmail,
+    about: readFileSync(path.join(root, 'about.md'), 'utf8').trim(),
+  });
   const known = new Set(
     (await ctx.db.select({ slug: schema.courses.slug }).from(schema.courses)).map((c) => c.slug),
   );

@@ -23,6 +23,8 @@ describe.each(DRIVERS)('GET /api/outline (%s)', (driver) => {
     edited.estimatedTime = '3 hours';
     edited.syllabusDuration = '1h 10m';
     edited.preAssessmentTime = '5 minutes';
+    edited.audience = 'Energy managers and the people who check their invoices.';
+    delete edited.quizzes.preAssessment.passedMessage;
     edited.modules[0].durationMinutes = 17;
     delete edited.modules[1].durationMinutes;
     writeFileSync(file, JSON.stringify(edited));
@@ -48,6 +50,8 @@ describe.each(DRIVERS)('GET /api/outline (%s)', (driver) => {
       syllabus_time: '1h 10m',
       pre_assessment_time: '5 minutes',
       objectives: edited.objectives,
+      audience: 'Energy managers and the people who check their invoices.',
+      pre_assessment_passed: null,
       modules: content.modules.map((m) => ({
         id: m.id,
         name: m.name,

@@ -57,6 +57,8 @@ export async function courseOutline(ctx: Pick<AppContext, 'db'>, ref: CourseRef)
     syllabus_time: course.syllabusTime,
     pre_assessment_time: course.preAssessmentTime,
     objectives: course.objectives,
+    audience: course.audience,
+    pre_assessment_passed: course.preAssessmentPassed,
     modules: rows.map((m) => ({
       id: m.id,
       name: m.name,

@@ -1,3 +1,4 @@
+import type { PlatformTexts } from '@coursekit/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -230,6 +231,8 @@ export const systemSettings = pgTable('system_settings', {
   systemMessageType: text('system_message_type', { enum: ['info', 'warning', 'error', 'success'] })
     .notNull()
     .default('info'),
+  /** The platform's words (site name, owner, year, help mailbox, about); stored by the first start's seed. */
+  platform: jsonb('platform').$type<PlatformTexts>(),
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -249,6 +252,10 @@ export const courses = pgTable(
     estimatedTime: text('estimated_time').notNull(),
     syllabusTime: text('syllabus_time').notNull(),
     preAssessmentTime: text('pre_assessment_time').notNull(),
+    /** Who the course is written for (course.json `audience`). */
+    audience: text('audience'),
+    /** The sentence the pre-assessment's pass message adds (course.json `quizzes.preAssessment.passedMessage`). */
+    preAssessmentPassed: text('pre_assessment_passed'),
     objectives: jsonb('objectives')
       .$type<Array<{ id: string; text: string }>>()
       .notNull()
@@ -614,6 +621,8 @@ export const mailOutbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     to: text('to').notNull(),
+    /** The sender's name (the platform's site name when the mail was written). */
+    fromName: text('from_name'),
     subject: text('subject').notNull(),
     text: text('text'),
     html: text('html'),

@@ -207,7 +207,7 @@ export function openApiDocument(serverUrl = '/api') {
       title: 'CourseKit reference API',
       version: '0.1.0',
       description:
-        'Data Literacy for Facility Managers. Generated from @coursekit/core endpoints and zod schemas.',
+        'The API of an embeddable course platform with any number of courses. Generated from @coursekit/core endpoints and zod schemas.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: serverUrl }],

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 
 export interface MailMessage {
   to: string;
+  /** The sender's name: the platform's site name (System Settings). */
+  fromName: string;
   subject: string;
   text: string;
   html: string;
@@ -26,7 +28,12 @@ export interface MailboxEntry {
   links: string[];
 }
 
-export const FROM = '"Data Literacy for Facility Managers" <no-reply@coursekit.example>';
+/** The sender's address; its name is each message's `fromName`, quoted by nodemailer. */
+const FROM_ADDRESS = 'no-reply@coursekit.example';
+const from = ({ fromName, ...message }: MailMessage) => ({
+  from: { name: fromName, address: FROM_ADDRESS },
+  ...message,
+});
 
 /** nodemailer to SMTP_URL. */
 export function smtpMailer(url: string, logger: Logger): Mailer {
@@ -39,7 +46,7 @@ export function smtpMailer(url: string, logger: Logger): Mailer {
   });
   return {
     async send(message) {
-      await transport.sendMail({ from: FROM, ...message });
+      await transport.sendMail(from(message));
       logger.info({ to: message.to, subject: message.subject }, 'mail sent');
     },
     describe: () => `SMTP (${new URL(url).host})`,
@@ -59,7 +66,7 @@ export function devMailbox(
   return {
     async send(message) {
       mkdirSync(dir, { recursive: true });
-      const info = await transport.sendMail({ from: FROM, ...message });
+      const info = await transport.sendMail(from(message));
       const date = new Date();
       seq += 1;
       const id = `${date.toISOString().replace(/[:.]/g, '-')}-${process.pid}-${seq}`;

@@ -1,3 +1,4 @@
+import { DEFAULT_PLATFORM_TEXTS } from '@coursekit/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, schema } from '../db/index';
@@ -42,7 +43,13 @@ export function outboxMailer(options: OutboxOptions): Outbox {
   const deliverOne = async (row: typeof mailOutbox.$inferSelect) => {
     const attempts = row.attempts + 1;
     try {
-      await transport.send({ to: row.to, subject: row.subject, text: row.text ?? '', html: row.html ?? '' });
+      await transport.send({
+        to: row.to,
+        fromName: row.fromName ?? DEFAULT_PLATFORM_TEXTS.site_name,
+        subject: row.subject,
+        text: row.text ?? '',
+        html: row.html ?? '',
+      });
       await db
         .update(mailOutbox)
         .set({ status: 'sent', attempts, sentAt: new Date(), text: null, html: null, lastError: null })
@@ -115,6 +122,7 @@ export function outboxMailer(options: OutboxOptions): Outbox {
     async send(message: MailMessage) {
       await db.insert(mailOutbox).values({
         to: message.to,
+        fromName: message.fromName,
         subject: message.subject,
         text: message.text,
         html: message.html,

@@ -59,7 +59,7 @@ export function startBanner(facts: BannerFacts): string {
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',
-    '  CourseKit API — Data Literacy for Facility Managers',
+    '  CourseKit API',
     `  listening on      ${url}  (API under ${url}/api, OpenAPI at ${url}/api/docs)`,
     `  database          ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pgdata')}`}`,
     `  workers           ${facts.workers}${facts.singleWorkerReason ? ` (${facts.singleWorkerReason})` : facts.workers > 1 ? ' (one per core; WEB_CONCURRENCY overrides)' : ''}`,

@@ -1,5 +1,10 @@
-import type { SystemSettings } from '@coursekit/core';
-import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_PLATFORM_TEXTS,
+  type PlatformTexts,
+  type SettingsPatch,
+  type SystemSettings,
+} from '@coursekit/core';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 
@@ -12,6 +17,7 @@ export function toSettings(row: typeof systemSettings.$inferSelect): SystemSetti
     maintenance_mode: row.maintenanceMode,
     system_message: row.systemMessage,
     system_message_type: row.systemMessageType,
+    platform: { ...DEFAULT_PLATFORM_TEXTS, ...row.platform },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -25,11 +31,25 @@ export async function getSettings(ctx: Pick<AppContext, 'db'>): Promise<SystemSe
   return getSettings(ctx);
 }
 
+/** The platform's words alone (the e-mails' sender and heading). */
+export async function platformTexts(ctx: Pick<AppContext, 'db'>): Promise<PlatformTexts> {
+  return (await getSettings(ctx)).platform ?? DEFAULT_PLATFORM_TEXTS;
+}
+
+/**
+ * Stores the platform's words a first start brings (api/content), unless the row has words already:
+ * what an admin has edited is never replaced by a restart.
+ */
+export async function seedPlatformTexts(ctx: Pick<AppContext, 'db'>, texts: PlatformTexts): Promise<void> {
+  await getSettings(ctx);
+  await ctx.db
+    .update(systemSettings)
+    .set({ platform: texts })
+    .where(sql`${systemSettings.id} = 1 and ${isNull(systemSettings.platform)}`);
+}
+
 /** Writes the settings and tells every instance's streams (admin part 2 calls this). */
-export async function updateSettings(
-  ctx: AppContext,
-  patch: Partial<Pick<SystemSettings, 'maintenance_mode' | 'system_message' | 'system_message_type'>>,
-): Promise<SystemSettings> {
+export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Promise<SystemSettings> {
   await getSettings(ctx);
   const [row] = await ctx.db
     .update(systemSettings)
@@ -37,6 +57,12 @@ export async function updateSettings(
       ...(patch.maintenance_mode !== undefined ? { maintenanceMode: patch.maintenance_mode } : {}),
       ...(patch.system_message !== undefined ? { systemMessage: patch.system_message } : {}),
       ...(patch.system_message_type !== undefined ? { systemMessageType: patch.system_message_type } : {}),
+      // One statement merges the words: two admins changing different words both keep theirs.
+      ...(patch.platform
+        ? {
+            platform: sql`coalesce(${systemSettings.platform}, ${JSON.stringify(DEFAULT_PLATFORM_TEXTS)}::jsonb) || ${JSON.stringify(patch.platform)}::jsonb`,
+          }
+        : {}),
       updatedAt: new Date(ctx.clock.now()),
     })
     .where(eq(systemSettings.id, 1))

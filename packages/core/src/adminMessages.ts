@@ -36,6 +36,14 @@ export const adminMessages = {
   // admin §8 — settings and dashboard
   maintenanceUpdateFailed: 'Error: Failed to update maintenance mode',
   systemMessageUpdateFailed: 'Error: Failed to update system message',
+
+  // the platform's words (System Settings)
+  platformSaved: 'Platform texts saved',
+  platformSaveFailed: 'Error: Failed to save the platform texts',
+  platformSiteNameRequired: 'Enter the site name.',
+  platformOwnerRequired: 'Enter who owns the site.',
+  platformYearInvalid: 'Enter a year from 1970 to 9999.',
+  platformSupportEmailInvalid: 'Enter the help mailbox as an e-mail address.',
   settingsLoadFailed: 'Failed to load system settings',
   dashboardLoadFailed: 'Failed to load dashboard data',
 

@@ -77,6 +77,7 @@ export {
   DiagnosticsUpdateBodySchema,
   PackageQuerySchema,
   PageQuerySchema,
+  PlatformTextsPatchSchema,
   RoleBodySchema,
   SecurityEventQuerySchema,
   UserListQuerySchema,
@@ -135,7 +136,7 @@ export type {
   QueueStorage,
 } from './offline/withOfflineQueue';
 export { withOfflineQueue } from './offline/withOfflineQueue';
-export type { ContentLoadSummary, SettingsChange } from './rules/adminOperations';
+export type { ContentLoadSummary, SettingsChange, SettingsPatch } from './rules/adminOperations';
 export { contentResults, settingsPatch } from './rules/adminOperations';
 export type { ProgressCsvRow } from './rules/analytics';
 export {
@@ -426,6 +427,7 @@ export type {
   DrawnQuestion,
   Lesson,
   Module,
+  PlatformTexts,
   Profile,
   ProgressRecord,
   QuestionReview,
@@ -452,10 +454,12 @@ export {
   CertificateCheckSchema,
   CertificateSchema,
   CompletedAttemptSchema,
+  DEFAULT_PLATFORM_TEXTS,
   DEFAULT_SYSTEM_SETTINGS,
   DrawnQuestionSchema,
   LessonSchema,
   ModuleSchema,
+  PlatformTextsSchema,
   ProfileSchema,
   ProgressRecordSchema,
   QuestionReviewSchema,

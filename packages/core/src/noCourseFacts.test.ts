@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from './rules/display';
 
-// Issue 15: a course's facts are data, never code. The widgets, the mocks, core and the site hold
-// none of the shipped course's facts: its title, module names, time texts, objectives or the
-// module durations as the screens print them. The facts are read from the course's own folder,
-// so this check follows the course, whatever it says. Generated files (*.generated.*, JSON made
-// from the content folder by `npm run fixtures`) are data and are not searched.
+// A course's facts are data, never code. Core, the widgets, the mocks, the embed, the LMS runtime, the
+// site and the API's code hold none of a shipped course's facts: its title, module names, summaries
+// and descriptions, time texts, objectives, audience, quiz titles and pass sentence, or the module
+// durations as the screens print them; nor the platform's own words (site name, owner, about text),
+// which are settings. The facts are read from the content folders, so this check follows the
+// courses, whatever they say. Generated files (*.generated.*, JSON made from the content folder by
+// `npm run fixtures`) are data and are not searched.
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 interface CourseFile {
@@ -16,8 +18,19 @@ interface CourseFile {
   estimatedTime: string;
   syllabusDuration: string;
   preAssessmentTime: string;
+  audience?: string;
   objectives: Array<{ text: string }>;
-  modules: Array<{ name: string; summary?: string; durationMinutes?: number }>;
+  modules: Array<{
+    name: string;
+    title: string;
+    summary?: string;
+    description: string;
+    durationMinutes?: number;
+  }>;
+  quizzes: Record<
+    'preAssessment' | 'finalQuiz',
+    { title: string; description: string; passedMessage?: string }
+  >;
 }
 // Every course the platform ships (api/content/courses/{slug}/course.json).
 const coursesDir = path.join(root, 'api/content/courses');
@@ -25,7 +38,20 @@ const courses = readdirSync(coursesDir).map(
   (slug) => JSON.parse(readFileSync(path.join(coursesDir, slug, 'course.json'), 'utf8')) as CourseFile,
 );
 
-const WORKSPACES = ['packages/core/src', 'packages/react/src', 'packages/mocks/src', 'apps/host/src'];
+const WORKSPACES = [
+  'packages/core/src',
+  'packages/react/src',
+  'packages/mocks/src',
+  'packages/embed/src',
+  'packages/lms/src',
+  'apps/host/src',
+  'api/src',
+];
+const platform = JSON.parse(readFileSync(path.join(root, 'api/content/platform.json'), 'utf8')) as {
+  siteName: string;
+  owner: string;
+};
+const about = readFileSync(path.join(root, 'api/content/about.md'), 'utf8').trim();
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -62,8 +88,24 @@ const factsOf = (course: CourseFile): Array<{ what: string; pattern: RegExp }> =
     what: `objective “${o.text.slice(0, 40)}…”`,
     pattern: new RegExp(literal(o.text.slice(0, 60))),
   })),
+  ...phrases([
+    ...course.modules.flatMap((m) => [m.title, m.description]),
+    course.audience,
+    ...Object.values(course.quizzes).flatMap((q) => [q.title, q.description, q.passedMessage]),
+  ]),
 ];
-const facts = courses.flatMap(factsOf);
+/** Distinctive sentences, searched by their opening 40 characters (a phrase, not a whole title). */
+function phrases(texts: Array<string | undefined>): Array<{ what: string; pattern: RegExp }> {
+  return texts
+    .filter((text): text is string => Boolean(text) && text!.length >= 20)
+    .map((text) => ({ what: `“${text.slice(0, 40)}…”`, pattern: new RegExp(literal(text.slice(0, 40))) }));
+}
+const facts = [
+  ...courses.flatMap(factsOf),
+  { what: `the site's name “${platform.siteName}”`, pattern: new RegExp(literal(platform.siteName)) },
+  { what: `the owner “${platform.owner}”`, pattern: new RegExp(literal(platform.owner)) },
+  ...phrases(about.split(/\n\s*\n/)),
+];
 
 describe('no course facts in the code', () => {
   it('reads the facts it looks for from every course folder', () => {

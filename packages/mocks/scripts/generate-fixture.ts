@@ -9,24 +9,29 @@
  * Run: `npm run fixtures` (tsx packages/mocks/scripts/generate-fixture.ts). The mocks' test
  * src/fixtures/courseFixture.test.ts fails when the content changed and this was not run.
  *
- * Repo tooling, not package source: lessons are split by the API's own rule
- * (api/src/content/moduleMarkdown.ts); the API's loader itself is not imported, as it would bring
- * the API's database modules along.
+ * Repo tooling, not package source: lessons are split by core's rule (`parseModuleMarkdown`), the
+ * one the API's loader uses. The platform's words (api/content/platform.json and about.md) are the
+ * memory store's settings.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { moduleTestOutScore, type TestOutSetting } from '@coursekit/core';
+import { moduleTestOutScore, parseModuleMarkdown, type TestOutSetting } from '@coursekit/core';
 import { marked, type Token, type Tokens } from 'marked';
-import { parseModuleMarkdown } from '../../../api/src/content/moduleMarkdown';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(here, '../../..');
 /** The reference course: the platform's default (api/content/platform.json), in its own folder. */
-const { defaultCourse } = JSON.parse(readFileSync(path.join(REPO, 'api/content/platform.json'), 'utf8')) as {
+const PLATFORM_DIR = path.join(REPO, 'api/content');
+const platform = JSON.parse(readFileSync(path.join(PLATFORM_DIR, 'platform.json'), 'utf8')) as {
   defaultCourse: string;
+  siteName: string;
+  owner: string;
+  copyrightYear: number;
+  supportEmail: string;
 };
+const { defaultCourse } = platform;
 export const CONTENT_DIR = path.join(REPO, 'api/content/courses', defaultCourse);
 /** The generated fixture. */
 export const FIXTURE_FILE = path.join(REPO, 'packages/mocks/src/fixtures/course.generated.json');
@@ -61,6 +66,7 @@ interface CourseFile {
   estimatedTime: string;
   syllabusDuration: string;
   preAssessmentTime: string;
+  audience?: string;
   objectives: Array<{ id: string; text: string }>;
   modules: Array<{
     id: number;
@@ -73,7 +79,7 @@ interface CourseFile {
   testOut?: TestOutSetting;
   quizzes: Record<
     'preAssessment' | 'finalQuiz',
-    { title: string; description: string; passingScore: number }
+    { title: string; description: string; passingScore: number; passedMessage?: string }
   >;
 }
 
@@ -151,6 +157,15 @@ export function buildFixtureData(dir = CONTENT_DIR) {
       syllabus_time: course.syllabusDuration,
       pre_assessment_time: course.preAssessmentTime,
       objectives: course.objectives.map((o) => ({ id: o.id, text: o.text })),
+      audience: course.audience ?? null,
+      pre_assessment_passed: course.quizzes.preAssessment.passedMessage ?? null,
+    },
+    platform: {
+      site_name: platform.siteName,
+      owner: platform.owner,
+      copyright_year: platform.copyrightYear,
+      support_email: platform.supportEmail,
+      about: readFileSync(path.join(PLATFORM_DIR, 'about.md'), 'utf8').trim(),
     },
     modules: course.modules.map((m) => {
       const file = `module-${m.id}.md`;

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useCourseOutline } from '../session/useCourseOutline';
+import { usePlatformTexts } from '../session/SettingsProvider';
 
+/** learner §1: the copyright line, with the platform's owner and year (System Settings). */
 export function Footer() {
-  const course = useCourseOutline().data;
+  const platform = usePlatformTexts();
   return (
     <footer className="site-footer">
-      <p>© 2025{course ? ` ${course.title}` : ''}. All rights reserved.</p>
+      <p>{platform ? `© ${platform.copyright_year} ${platform.owner}. All rights reserved.` : '\u00a0'}</p>
       <p>
         <Link to="/about">About</Link>
       </p>

@@ -1,11 +1,17 @@
+import { usePlatformTexts } from '../session/SettingsProvider';
 import { OutlineError, Pending, useCourseOutline } from '../session/useCourseOutline';
-import { SUPPORT_EMAIL } from '../siteConfig';
 import { countInWords } from './countInWords';
 
-/** learner §1: the course, the initiative behind it, and the help mailbox. */
+/**
+ * learner §1: the course, the initiative behind it, and the help mailbox. What it says of the course
+ * (title, description, audience, times) is the course's outline; the initiative and the mailbox are
+ * the platform's words (System Settings).
+ */
 export function About() {
   const outline = useCourseOutline();
+  const platform = usePlatformTexts();
   const course = outline.data;
+  const initiative = platform?.about.split(/\n\s*\n/).filter((p) => p.trim()) ?? [];
   return (
     <article className="prose" aria-busy={outline.isPending}>
       <h1>About this course</h1>
@@ -20,18 +26,20 @@ export function About() {
           <Pending width="60%" />
         </p>
       ) : null}
-      <h2>Who it is for</h2>
-      <p>
-        Facility-management and real-estate professionals: facility and property managers, maintenance and
-        asset managers, workplace and space planners, and the people who prepare reports for them. No
-        technical or IT background is needed.
-      </p>
-      <h2>The initiative behind it</h2>
-      <p>
-        The course is part of <strong>the CourseKit Data Literacy initiative</strong>, an industry initiative
-        for facility and real-estate professionals, giving the people who run buildings the confidence to
-        trust, challenge and act on their data.
-      </p>
+      {course?.audience ? (
+        <>
+          <h2>Who it is for</h2>
+          <p>{course.audience}</p>
+        </>
+      ) : null}
+      {initiative.length > 0 ? (
+        <>
+          <h2>The initiative behind it</h2>
+          {initiative.map((paragraph) => (
+            <p key={paragraph}>{paragraph.trim()}</p>
+          ))}
+        </>
+      ) : null}
       <h2>What you get</h2>
       <ul>
         <li>
@@ -60,7 +68,8 @@ export function About() {
       <h2>Need help?</h2>
       <p>
         If you have a question about the course or your account, write to us at{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will get back to you.
+        {platform ? <a href={`mailto:${platform.support_email}`}>{platform.support_email}</a> : '…'} and we
+        will get back to you.
       </p>
     </article>
   );

@@ -66,7 +66,11 @@ describe("the course's facts come from the adapter's outline", () => {
     ).toEqual(['Handwashing', 'Cold Storage']);
     expect(screen.getByText('Estimated course time: 3-4 hours.')).toBeTruthy();
     expect(screen.getByText(/about 5 minutes, no time limit/)).toBeTruthy();
-    expect(screen.getByText('© 2025 Kitchen Hygiene Basics. All rights reserved.')).toBeTruthy();
+    // The footer's line is the platform's (System Settings), never a course's title.
+    const { platform } = courseFixture;
+    expect(
+      await screen.findByText(`© ${platform.copyright_year} ${platform.owner}. All rights reserved.`),
+    ).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Kitchen Hygiene Basics'));
     const page = document.body.textContent ?? '';
     expect(page).not.toContain(courseFixture.course.title);
@@ -131,6 +135,22 @@ describe("the course's facts come from the adapter's outline", () => {
     expect(screen.getByText(/The syllabus reading time is\s+1h 05m/)).toBeTruthy();
     expect(screen.getByText(/about 5 minutes, no time limit/)).toBeTruthy();
     expect(screen.getByText('Clean hands, safe storage.', { exact: false })).toBeTruthy();
+    // A course that does not say who it is for has no such section; the platform's words stand.
+    expect(screen.queryByRole('heading', { name: 'Who it is for' })).toBeNull();
+    expect(await screen.findByText(courseFixture.platform.about)).toBeTruthy();
+    const mailbox = screen.getByRole('link', { name: courseFixture.platform.support_email });
+    expect(mailbox.getAttribute('href')).toBe(`mailto:${courseFixture.platform.support_email}`);
+  });
+
+  it('about: who the course is for comes from the course', async () => {
+    renderApp({
+      path: '/about',
+      signedIn: false,
+      ...withOutline(async () => ({ ...otherCourse, audience: 'Kitchen staff and their supervisors.' })),
+    });
+    await screen.findByRole('heading', { name: 'Who it is for' });
+    expect(screen.getByText('Kitchen staff and their supervisors.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain(courseFixture.course.audience!);
   });
 
   it('sign up: greets with the course title', async () => {

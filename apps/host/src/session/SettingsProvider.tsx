@@ -1,4 +1,4 @@
-import type { SystemSettings } from '@coursekit/core';
+import { DEFAULT_PLATFORM_TEXTS, type PlatformTexts, type SystemSettings } from '@coursekit/core';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useAdapter } from './SessionProvider';
 
@@ -40,4 +40,11 @@ export function useSystemSettings(): SettingsState {
   const value = useContext(SettingsContext);
   if (!value) throw new Error('useSystemSettings needs a <SettingsProvider> above it in the tree.');
   return value;
+}
+
+/** The platform's words (site name, footer, help mailbox, about text); null until the settings arrive. */
+export function usePlatformTexts(): PlatformTexts | null {
+  const { settings, loading } = useSystemSettings();
+  if (settings?.platform) return settings.platform;
+  return loading ? null : DEFAULT_PLATFORM_TEXTS;
 }

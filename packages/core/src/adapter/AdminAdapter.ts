@@ -23,7 +23,13 @@ import type {
 } from '../schemas/admin';
 import type { AnalyticsReport } from '../schemas/analytics';
 import type { PackageFormat } from '../schemas/courseBundle';
-import type { CompletedAttempt, Role, SystemMessageType, SystemSettings } from '../schemas/entities';
+import type {
+  CompletedAttempt,
+  PlatformTexts,
+  Role,
+  SystemMessageType,
+  SystemSettings,
+} from '../schemas/entities';
 import type {
   CourseChanges,
   CourseDraft,
@@ -108,7 +114,7 @@ export interface AdminProgressAdapter {
   resetPreAssessment(userId: string): Promise<void>;
 }
 
-/** The System Settings panels (admin §6): maintenance mode and the system message. */
+/** The System Settings panels (admin §6): maintenance mode, the system message and the platform's words. */
 export interface AdminSettingsAdapter {
   /**
    * Changes maintenance mode, the system message or its type; every learner's settings stream hears
@@ -118,6 +124,8 @@ export interface AdminSettingsAdapter {
     maintenance_mode?: boolean;
     system_message?: string | null;
     system_message_type?: SystemMessageType;
+    /** Any of the platform's words (site name, owner, year, help mailbox, about text). */
+    platform?: Partial<PlatformTexts>;
   }): Promise<SystemSettings>;
   /** The debug card's query: what the server reads for settings, with timings. */
   debug(): Promise<Record<string, unknown>>;

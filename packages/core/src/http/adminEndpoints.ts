@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { pageRangeMessage } from '../adminMessages';
+import { adminMessages, pageRangeMessage } from '../adminMessages';
 import type { CourseErrorCode } from '../errors';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../rules/paging';
 import {
@@ -44,6 +44,7 @@ import {
   StudioCourseSchema,
 } from '../schemas/studio';
 import { textInput } from '../schemas/text';
+import { validateEmail } from '../validation/email';
 import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
 
 // The administrator's wire protocol (admin.md §7), the same shape as `endpoints`: every path sits
@@ -88,10 +89,35 @@ export const CreateUserBodySchema = z.strictObject({
   roles: z.optional(z.array(RoleSchema)),
 });
 export const RoleBodySchema = z.strictObject({ role: RoleSchema });
+/** The platform's words as an admin edits them: each non-blank, the year a plausible one. */
+export const PlatformTextsPatchSchema = z.strictObject({
+  site_name: z.optional(
+    textInput().check(z.trim(), z.minLength(1, adminMessages.platformSiteNameRequired), z.maxLength(80)),
+  ),
+  owner: z.optional(
+    textInput().check(z.trim(), z.minLength(1, adminMessages.platformOwnerRequired), z.maxLength(120)),
+  ),
+  copyright_year: z.optional(
+    z
+      .number({ error: adminMessages.platformYearInvalid })
+      .check(
+        z.int(adminMessages.platformYearInvalid),
+        z.gte(1970, adminMessages.platformYearInvalid),
+        z.lte(9999, adminMessages.platformYearInvalid),
+      ),
+  ),
+  support_email: z.optional(
+    textInput().check(z.refine((v) => validateEmail(v).ok, adminMessages.platformSupportEmailInvalid)),
+  ),
+  about: z.optional(textInput().check(z.maxLength(5000))),
+});
+
 export const AdminSettingsBodySchema = z.strictObject({
   maintenance_mode: z.optional(z.boolean()),
   system_message: z.optional(z.nullable(textInput())),
   system_message_type: z.optional(SystemMessageTypeSchema),
+  /** Any of the platform's words; the others stay as they are. */
+  platform: z.optional(PlatformTextsPatchSchema),
 });
 export const DiagnosticsUpdateBodySchema = z.strictObject({
   diagnostic_enabled: z.optional(z.boolean()),

@@ -1,6 +1,6 @@
 import { moduleContentNotAvailable } from '../adminMessages';
 import type { ContentLoadResult } from '../schemas/admin';
-import type { SystemMessageType, SystemSettings } from '../schemas/entities';
+import type { PlatformTexts, SystemMessageType, SystemSettings } from '../schemas/entities';
 import { normalizeSystemMessage } from '../validation/forms';
 
 // What the admin console's settings and content operations answer (admin §4/§7/§8), for every
@@ -11,17 +11,27 @@ export interface SettingsChange {
   maintenance_mode?: boolean | undefined;
   system_message?: string | null | undefined;
   system_message_type?: SystemMessageType | undefined;
+  platform?: Partial<PlatformTexts> | undefined;
 }
+
+/** What a settings change writes: the fields it names; `platform` holds only the words it changes. */
+export type SettingsPatch = Partial<
+  Pick<SystemSettings, 'maintenance_mode' | 'system_message' | 'system_message_type'>
+> & {
+  platform?: Partial<PlatformTexts>;
+};
 
 /**
  * admin §4/§5: the fields given are changed; the message is trimmed and a blank one clears it;
- * turning maintenance off also clears the message and resets its type to info.
+ * turning maintenance off also clears the message and resets its type to info. The platform's words
+ * change one by one.
  */
-export function settingsPatch(
-  change: SettingsChange,
-): Partial<Pick<SystemSettings, 'maintenance_mode' | 'system_message' | 'system_message_type'>> {
-  const patch: Partial<Pick<SystemSettings, 'maintenance_mode' | 'system_message' | 'system_message_type'>> =
-    {};
+export function settingsPatch(change: SettingsChange): SettingsPatch {
+  const patch: SettingsPatch = {};
+  if (change.platform !== undefined) {
+    const words = Object.entries(change.platform).filter(([, value]) => value !== undefined);
+    if (words.length > 0) patch.platform = Object.fromEntries(words) as Partial<PlatformTexts>;
+  }
   if (change.maintenance_mode !== undefined) patch.maintenance_mode = change.maintenance_mode;
   if (change.system_message !== undefined)
     patch.system_message = normalizeSystemMessage(change.system_message);

@@ -36,6 +36,10 @@ export const CourseOutlineSchema = z.object({
   objectives: z.array(CourseObjectiveSchema),
   /** Modules in order. */
   modules: z.array(OutlineModuleSchema),
+  /** Who the course is written for, as the about page says it; null when the course does not say. */
+  audience: z.optional(z.nullable(z.string())),
+  /** The sentence the pre-assessment adds to its pass message (course.json `quizzes.preAssessment.passedMessage`). */
+  pre_assessment_passed: z.optional(z.nullable(z.string())),
 });
 export type CourseOutline = z.infer<typeof CourseOutlineSchema>;
 

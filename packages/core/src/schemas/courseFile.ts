@@ -21,6 +21,8 @@ const QuizSettingsSchema = z.object({
   passingScore: z.number(),
   draw: z.optional(wholeNumber().check(z.gte(1))),
   shuffleOptions: z.optional(z.boolean()),
+  /** A sentence the pass message adds (the pre-assessment's: "You have a strong foundation in …"). */
+  passedMessage: z.optional(z.string()),
 });
 
 export const CourseFileSchema = z.object({
@@ -30,6 +32,8 @@ export const CourseFileSchema = z.object({
   estimatedTime: required(),
   syllabusDuration: required(),
   preAssessmentTime: required(),
+  /** Who the course is written for: the about page's "Who it is for". */
+  audience: z.optional(z.string()),
   objectives: z.array(z.object({ id: required(), text: required() })),
   modules: z.array(
     z.object({

@@ -13,15 +13,40 @@ export const ROLES = RoleSchema.options;
 export const SystemMessageTypeSchema = z.enum(['info', 'warning', 'error', 'success']);
 export type SystemMessageType = z.infer<typeof SystemMessageTypeSchema>;
 
+/**
+ * The platform's own words, which an admin edits in System Settings: the site's name (the header's
+ * text beside the logo), the footer's copyright owner and year, the help mailbox, and the about page's
+ * text about the platform (markdown paragraphs). None of them belongs to a course.
+ */
+export const PlatformTextsSchema = z.object({
+  site_name: z.string(),
+  owner: z.string(),
+  copyright_year: z.number(),
+  support_email: z.string(),
+  about: z.string(),
+});
+export type PlatformTexts = z.infer<typeof PlatformTextsSchema>;
+
 export const SystemSettingsSchema = z.object({
   id: z.number(),
   maintenance_mode: z.boolean(),
   system_message: z.nullable(z.string()),
   system_message_type: SystemMessageTypeSchema,
+  /** Absent from adapters that predate it: the widgets then show `DEFAULT_PLATFORM_TEXTS`. */
+  platform: z.optional(PlatformTextsSchema),
   created_at: timestamp,
   updated_at: timestamp,
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
+
+/** What the site shows before the settings arrive, or when they carry no platform texts. */
+export const DEFAULT_PLATFORM_TEXTS: PlatformTexts = {
+  site_name: 'CourseKit',
+  owner: 'CourseKit',
+  copyright_year: 2025,
+  support_email: 'support@coursekit.example',
+  about: '',
+};
 
 /** learner §3: "If the fetch fails, defaults apply (maintenance off)." */
 export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {

@@ -1,4 +1,4 @@
-import type { SystemSettings } from '@coursekit/core';
+import type { SettingsPatch, SystemSettings } from '@coursekit/core';
 import { type MemoryTables, now } from './memoryTables';
 
 /** The system settings (learner §3's banner and maintenance mode), with realtime subscribers. */
@@ -8,8 +8,13 @@ export function memorySettings({ settings }: MemoryTables) {
       return { ...settings.current };
     },
     /** Changes the settings and tells every subscriber, as the API's realtime stream does. */
-    setSettings(patch: Partial<Omit<SystemSettings, 'id' | 'created_at'>>): SystemSettings {
-      settings.current = { ...settings.current, ...patch, updated_at: now() };
+    setSettings({ platform, ...patch }: SettingsPatch): SystemSettings {
+      settings.current = {
+        ...settings.current,
+        ...patch,
+        ...(platform ? { platform: { ...settings.current.platform!, ...platform } } : {}),
+        updated_at: now(),
+      };
       for (const listener of settings.listeners) listener({ ...settings.current });
       return { ...settings.current };
     },

@@ -70,6 +70,7 @@ export function createMemoryTables(options: ScenarioOptions, fixture: CourseFixt
         maintenance_mode: options.maintenance ?? false,
         system_message: options.systemMessage?.text ?? null,
         system_message_type: options.systemMessage?.type ?? 'info',
+        platform: { ...fixture.platform },
       } as SystemSettings,
       listeners: new Set<(s: SystemSettings) => void>(),
     },

@@ -106,6 +106,29 @@ describe('System Settings tab (admin §2, §4)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Error: Failed to update system message')).toBeTruthy();
   });
 
+  it("saves the platform's words, and refuses a blank site name and a bad year beside their fields", async () => {
+    const { user, adapter, store } = await openSettings();
+    const update = vi.spyOn(adapter.admin!.settings, 'update');
+    const siteName = screen.getByLabelText('Site name') as HTMLInputElement;
+    expect(siteName.value).toBe(store.settings().platform!.site_name);
+    await user.clear(siteName);
+    await user.clear(screen.getByLabelText('Copyright year'));
+    await user.type(screen.getByLabelText('Copyright year'), '20x6');
+    await user.click(screen.getByRole('button', { name: 'Save Platform Texts' }));
+    expect(await screen.findByText('Enter the site name.')).toBeTruthy();
+    expect(screen.getByText('Enter a year from 1970 to 9999.')).toBeTruthy();
+    expect(siteName.getAttribute('aria-invalid')).toBe('true');
+    expect(update).not.toHaveBeenCalled();
+
+    await user.type(siteName, '  Meter Academy ');
+    await user.clear(screen.getByLabelText('Copyright year'));
+    await user.type(screen.getByLabelText('Copyright year'), '2026');
+    await user.click(screen.getByRole('button', { name: 'Save Platform Texts' }));
+    expect(await screen.findByText('Platform texts saved')).toBeTruthy();
+    expect(store.settings().platform).toMatchObject({ site_name: 'Meter Academy', copyright_year: 2026 });
+    expect(screen.queryByText('Enter the site name.')).toBeNull();
+  });
+
   it('shows the settings as debug info, and the debug card runs its query', async () => {
     const { user } = await openSettings();
     expect(screen.getByText(/"maintenance_mode": false/)).toBeTruthy();

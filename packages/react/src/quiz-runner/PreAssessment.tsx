@@ -94,7 +94,15 @@ export function PreAssessment() {
       const pct = Math.round(done.attempt.percentage);
       toast(
         done.attempt.passed
-          ? { title: t.congratulations, description: formatString(t.assessmentPassed, { percent: pct }) }
+          ? {
+              title: t.congratulations,
+              description: [
+                formatString(t.assessmentPassed, { percent: pct }),
+                outline.data?.pre_assessment_passed,
+              ]
+                .filter(Boolean)
+                .join(' '),
+            }
           : {
               title: t.assessmentCompleteTitle,
               description: formatString(t.assessmentFailed, { percent: pct }),

@@ -8,6 +8,7 @@ import { QuizRunner } from './QuizRunner';
 afterEach(() => vi.useRealTimers());
 
 const legend = () => screen.getByRole('group').querySelector('legend')!;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('QuizRunner quiz list (/quizzes)', () => {
   it('shows three skeleton cards, then a card per quiz with its summary', async () => {
@@ -94,6 +95,22 @@ describe('QuizRunner pre-assessment (/assessment)', () => {
       screen.getByRole('button', { name: passed ? 'Continue to Next Module' : 'Review Material' }),
     );
     expect(onNavigate).toHaveBeenCalledWith('/modules');
+  });
+
+  it("adds the course's own sentence to the pass message", async () => {
+    const { user } = renderWidget(<QuizRunner view="assessment" />, { fakeTimers: true });
+    await user.click(await screen.findByRole('button', { name: 'Start Assessment' }));
+    const questions = courseFixture.preAssessment.questions;
+    for (const [i, question] of questions.entries()) {
+      const key = question[`option_${question.correct_answer.toLowerCase()}` as 'option_a'];
+      await user.click(screen.getByRole('radio', { name: new RegExp(escapeRegExp(key)) }));
+      await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      if (i < questions.length - 1) await act(() => vi.advanceTimersByTimeAsync(ASSESSMENT_ADVANCE_MS));
+    }
+    await user.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
+    const sentence = courseFixture.course.pre_assessment_passed!;
+    expect(sentence).toBeTruthy();
+    expect(await screen.findByText(`You passed with 100%! ${sentence}`)).toBeTruthy();
   });
 
   it('asks only the questions its attempt drew when it draws from a bank', async () => {

@@ -38,7 +38,8 @@ export const quizStrings = {
   loadingAssessment: 'Loading assessment',
   allAnsweredTitle: 'All Questions Answered',
   allAnsweredBody: "Click 'Submit Assessment' to complete the quiz.",
-  assessmentPassed: 'You passed with {percent}%! You have a strong foundation in data literacy.',
+  /** The course's own sentence (its outline's `pre_assessment_passed`) follows it. */
+  assessmentPassed: 'You passed with {percent}%!',
   assessmentCompleteTitle: 'Assessment Complete',
   assessmentFailed:
     'You scored {percent}%. Consider reviewing the course content to strengthen your knowledge.',

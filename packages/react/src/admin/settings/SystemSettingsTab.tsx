@@ -1,13 +1,15 @@
 import * as s from '../../ui/styles.css';
 import { DiagnosticControlPanel } from '../diagnostics/DiagnosticControlPanel';
 import { DebugQueryCard } from './DebugQueryCard';
+import { PlatformTextsPanel } from './PlatformTextsPanel';
 import { SystemSettingsPanel } from './SystemSettingsPanel';
 
-/** admin §2 System Settings tab: its three settings panels (settings, debug, diagnostics). */
+/** admin §2 System Settings tab: its settings panels (settings, the platform's words, debug, diagnostics). */
 export function SystemSettingsTab() {
   return (
     <div className={s.stack}>
       <SystemSettingsPanel />
+      <PlatformTextsPanel />
       <DebugQueryCard />
       <DiagnosticControlPanel />
     </div>
