@@ -33,6 +33,15 @@ export const messages = {
   // learner §5 — account reset-password dialog
   emailRequiredTitle: 'Email Required',
   emailRequiredDescription: 'Please enter your email address.',
+  resetEmailSentTitle: 'Reset Email Sent',
+  resetEmailSentDescription: 'Check your email for password reset instructions.',
+
+  // learner §8 — resending the verification e-mail ({seconds}, {email} filled in by the caller)
+  resendTooManyTitle: 'Too Many Requests',
+  resendWait: 'Please wait {seconds} seconds before requesting another verification email.',
+  resendSentTitle: 'Email Sent',
+  resendSent: 'We sent a new verification link to {email}.',
+  resendFailed: 'Failed to resend verification email. Please try again.',
 
   // learner §8 — auth error mapping
   authExpired: 'Your verification link has expired. Please request a new one.',

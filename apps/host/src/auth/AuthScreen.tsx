@@ -85,7 +85,7 @@ export function AuthScreen({ mode }: { mode: Mode }) {
     if (!emailCheck.ok) return setError(emailCheck.error);
     try {
       await adapter.auth.requestPasswordReset(emailCheck.value);
-      toast({ title: 'Reset Email Sent', description: 'Check your email for password reset instructions.' });
+      toast({ title: messages.resetEmailSentTitle, description: messages.resetEmailSentDescription });
     } catch (caught) {
       toast({
         title: 'Error',

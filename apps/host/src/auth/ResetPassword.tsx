@@ -1,4 +1,4 @@
-import { isCourseError, validateResetPasswordForm } from '@coursekit/core';
+import { isCourseError, messages, validateResetPasswordForm } from '@coursekit/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useAdapter } from '../session/SessionProvider';
@@ -73,7 +73,7 @@ export function ResetPassword() {
       await adapter.auth.signOut();
       await navigate({ to: '/signin' });
     } catch (caught) {
-      setError(isCourseError(caught) ? caught.message : 'An unexpected error occurred. Please try again.');
+      setError(isCourseError(caught) ? caught.message : messages.authUnexpected);
     } finally {
       setSaving(false);
     }

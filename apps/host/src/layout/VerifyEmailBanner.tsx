@@ -1,4 +1,5 @@
-import { createRateLimiter, mapAuthError, RATE_LIMITS } from '@coursekit/core';
+import { createRateLimiter, mapAuthError, messages, RATE_LIMITS } from '@coursekit/core';
+import { formatString } from '@coursekit/react';
 import { useState } from 'react';
 import { useSession } from '../session/SessionProvider';
 import { useToast } from '../ui/Toaster';
@@ -19,8 +20,8 @@ export function VerifyEmailBanner() {
     if (!decision.allowed) {
       const seconds = Math.ceil(decision.retryAfterMs / 1000);
       toast({
-        title: 'Too Many Requests',
-        description: `Please wait ${seconds} seconds before requesting another verification email.`,
+        title: messages.resendTooManyTitle,
+        description: formatString(messages.resendWait, { seconds }),
         variant: 'destructive',
       });
       return;
@@ -28,15 +29,12 @@ export function VerifyEmailBanner() {
     setSending(true);
     try {
       await adapter.auth.resendVerification(email);
-      toast({ title: 'Email Sent', description: `We sent a new verification link to ${email}.` });
+      toast({ title: messages.resendSentTitle, description: formatString(messages.resendSent, { email }) });
     } catch (error) {
       const mapped = mapAuthError(error as { code?: string; message?: string });
       toast({
         title: 'Error',
-        description:
-          mapped.message === 'An unexpected error occurred. Please try again.'
-            ? 'Failed to resend verification email. Please try again.'
-            : mapped.message,
+        description: mapped.known ? mapped.message : messages.resendFailed,
         variant: 'destructive',
       });
     } finally {

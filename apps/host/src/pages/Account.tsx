@@ -1,4 +1,4 @@
-import { isCourseError, validateResetEmailField } from '@coursekit/core';
+import { isCourseError, messages, validateResetEmailField } from '@coursekit/core';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useSession } from '../session/SessionProvider';
@@ -22,13 +22,13 @@ export function Account() {
     event.preventDefault();
     const check = validateResetEmailField(email);
     if (!check.ok) {
-      toast({ title: 'Email Required', description: check.error, variant: 'destructive' });
+      toast({ title: messages.emailRequiredTitle, description: check.error, variant: 'destructive' });
       return;
     }
     setDialog('sending');
     try {
       await adapter.auth.requestPasswordReset(check.value);
-      toast({ title: 'Reset Email Sent', description: 'Check your email for password reset instructions.' });
+      toast({ title: messages.resetEmailSentTitle, description: messages.resetEmailSentDescription });
       setDialog('closed');
     } catch (caught) {
       toast({

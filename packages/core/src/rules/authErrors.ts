@@ -10,6 +10,8 @@ export interface MappedAuthError {
   message: string;
   /** Whether trying again could succeed; an unconfirmed e-mail won't confirm itself. */
   retryable: boolean;
+  /** False when nothing in the error was recognised and `message` is the generic one. */
+  known: boolean;
 }
 
 const RATE_LIMIT_CODES = new Set([
@@ -57,6 +59,7 @@ export function mapAuthError(error: AuthErrorLike | null | undefined): MappedAut
   } else {
     message = BY_CODE[code] ?? BY_TEXT.find(([pattern]) => pattern.test(text))?.[1];
   }
+  const known = message !== undefined;
   message ??= messages.authUnexpected;
-  return { message, retryable: message !== messages.authEmailNotConfirmed };
+  return { message, retryable: message !== messages.authEmailNotConfirmed, known };
 }

@@ -93,6 +93,14 @@ describe('auth error mapping (learner §8)', () => {
     expect(mapAuthError({ code: 'email_not_confirmed' }).retryable).toBe(false);
     expect(mapAuthError({ code: 'invalid_credentials' }).retryable).toBe(true);
   });
+  it('says whether it recognised the error, so a caller can word the unknown ones itself', () => {
+    expect(mapAuthError({ code: 'invalid_credentials' }).known).toBe(true);
+    expect(mapAuthError({ message: 'fetch failed' }).known).toBe(true);
+    expect(mapAuthError({ code: 'teapot', message: 'short and stout' })).toMatchObject({
+      known: false,
+      message: 'An unexpected error occurred. Please try again.',
+    });
+  });
 });
 
 describe('rate limits (learner §5/§9)', () => {
