@@ -3,6 +3,7 @@ import {
   type Certificate,
   type CertificateCheck,
   certificateCode,
+  formatIssueDate,
   messages,
   normalizeCertificateCode,
 } from '@coursekit/core';
@@ -99,12 +100,7 @@ export async function certificatePdf(certificate: Certificate, publicUrl: string
     const safe = text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
     page.drawText(safe, { x: (842 - font.widthOfTextAtSize(safe, size)) / 2, y, size, font, color: navy });
   };
-  const date = new Date(certificate.issued_at).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = formatIssueDate(certificate.issued_at);
   centre('Certificate of Completion', 470, 36, bold);
   centre('This certifies that', 410, 16);
   centre(certificate.learner_name, 360, 30, bold);

@@ -168,6 +168,7 @@ export {
   avatarInitials,
   DEFAULT_MODULE_DURATION_MINUTES,
   formatDuration,
+  formatIssueDate,
   moduleDurationMinutes,
   PLATFORM_TIME,
   SESSION_REFRESH_THRESHOLD_SECONDS,

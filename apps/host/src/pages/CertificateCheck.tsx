@@ -1,9 +1,9 @@
+import { formatIssueDate } from '@coursekit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useAdapter } from '../session/SessionProvider';
 import { LoadingScreen } from '../ui/LoadingScreen';
-import { formatDate } from './formatDate';
 
 /** A public page: whether a certificate's verification code is real (issue 7 §4). */
 export function CertificateCheck({ code }: { code: string | undefined }) {
@@ -42,7 +42,7 @@ export function CertificateCheck({ code }: { code: string | undefined }) {
             <h2>Valid certificate</h2>
             <p>
               {check.data.certificate.learner_name} completed <em>{check.data.certificate.course_title}</em>{' '}
-              on {formatDate(check.data.certificate.issued_at)}.
+              on {formatIssueDate(check.data.certificate.issued_at)}.
             </p>
           </div>
         ) : (

@@ -51,3 +51,23 @@ export const TIMINGS = {
   progressRetryMax: 3,
   progressRetryDelayMs: 1000,
 } as const;
+
+/**
+ * The day a certificate was issued, as the PDF and the verification page both print it: the UTC
+ * calendar day, so a reader west or east of the server never sees the day before or after. `lang`
+ * chooses the words ('23 November 2025' in en-GB, the default); an unknown tag falls back to it.
+ */
+export function formatIssueDate(iso: string, lang = 'en-GB'): string {
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  };
+  const date = new Date(iso);
+  try {
+    return date.toLocaleDateString(lang, options);
+  } catch {
+    return date.toLocaleDateString('en-GB', options);
+  }
+}

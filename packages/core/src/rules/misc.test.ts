@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import { mapAuthError } from './authErrors';
-import { avatarInitials, formatDuration, moduleDurationMinutes, sessionNeedsRefresh } from './display';
+import {
+  avatarInitials,
+  formatDuration,
+  formatIssueDate,
+  moduleDurationMinutes,
+  sessionNeedsRefresh,
+} from './display';
 import { contentHash, lessonKey, slugify } from './lessonKey';
 import { createRateLimiter, decideRateLimit, RATE_LIMITS } from './rateLimit';
 
@@ -141,5 +147,15 @@ describe('rate limits (learner §5/§9)', () => {
     const d = decideRateLimit({ hits: [0, 10], blockedUntil: null }, 60_005, { limit: 2, windowMs: 60_000 });
     expect(d.allowed).toBe(true);
     expect(d.next.hits).toEqual([10, 60_005]);
+  });
+});
+
+describe('the day a certificate was issued', () => {
+  it('is the UTC calendar day wherever it is read, in the words of the language asked for', () => {
+    // 23:30 UTC on 23 November is already the 24th in Tokyo and still the 23rd in Los Angeles.
+    expect(formatIssueDate('2025-11-23T23:30:00Z')).toBe('23 November 2025');
+    expect(formatIssueDate('2025-11-24T00:30:00Z')).toBe('24 November 2025');
+    expect(formatIssueDate('2025-11-23T23:30:00Z', 'en-US')).toBe('November 23, 2025');
+    expect(formatIssueDate('2025-11-23T23:30:00Z', 'de_DE')).toBe('23 November 2025');
   });
 });
