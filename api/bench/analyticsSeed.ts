@@ -14,7 +14,7 @@ const answersOf = (p: number, kind: 'pre_assessment' | 'course') =>
   })
   from quiz_questions qq where qq.quiz_id = q.id and u.id is not null)`);
 
-/** The draw of an attempt that shows every question of its quiz in order, options A-D (issue 17). */
+/** The draw of an attempt that shows every question of its quiz in order, options A-D. */
 const EVERY_QUESTION = sql.raw(`(
   select coalesce(jsonb_agg(jsonb_build_object('question_id', qq.id, 'version', qq.version,
     'options', '["A","B","C","D"]'::jsonb) order by qq.question_number), '[]'::jsonb)

@@ -14,7 +14,7 @@ import { type ScratchDatabase, scratchDatabase } from '../src/test/scratchDataba
 import { type Nginx, startNginx, type Upstream } from './nginx';
 import { openStreams } from './streams';
 
-// `npm run test:cluster` (issue 19 §2): three API instances on one PostgreSQL behind nginx, a cohort
+// `npm run test:cluster`: three API instances on one PostgreSQL behind nginx, a cohort
 // of learners through nginx; one instance is SIGKILLed and restarted, then all three are restarted
 // one by one with SIGTERM. Prints acknowledged writes against rows found, learners' errors, event
 // streams reconnected, and a maintenance switch made on one instance reaching learners on all three.

@@ -1,4 +1,4 @@
--- Issue 15: every module, lesson, lesson version, quiz, progress row, attempt and certificate
+-- Every module, lesson, lesson version, quiz, progress row, attempt and certificate
 -- belongs to one course. Migrates in place: today's rows all belong to the one course there is.
 --
 -- A database whose content was loaded before 0008 has modules but no courses row yet: it gets a

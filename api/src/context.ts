@@ -27,7 +27,7 @@ export interface AppContext {
   contentDir?: string | undefined;
   /** Overrides of the image validation's batch, pause, retry, time-out and slow figures (tests). */
   imageValidation?: ImageValidationOverrides | undefined;
-  /** Checks a configured partner's tokens (issue 8); absent when no partner is trusted. */
+  /** Checks a configured partner's tokens; absent when no partner is trusted. */
   verifyPartnerToken?: ((token: string) => Promise<PartnerCheck>) | undefined;
 }
 

@@ -18,7 +18,7 @@ export default defineConfig({
     // Evergreen browsers only: no down-levelling, no modulepreload polyfill (smaller landing JS).
     target: 'es2022',
     modulePreload: { polyfill: false },
-    // terser packs the landing bundle ~3% tighter than esbuild (issue 7's 120 KB gzip budget).
+    // terser packs the landing bundle ~3% tighter than esbuild (the 120 KB gzip budget).
     minify: 'terser',
     terserOptions: { module: true, compress: { passes: 2 } },
   },

@@ -11,7 +11,7 @@ import { packCourseZip, unpackCourseZip } from '../content/courseZip';
 import { schema } from '../db/index';
 import { call, DRIVERS, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
 
-// Issue 15 in the console: every course with its status, the default course an admin can change,
+// Every course with its status, the default course an admin can change,
 // a course's folder exported as a zip and imported back (identical), new courses imported as
 // drafts, bad zips refused naming the file with nothing changed.
 

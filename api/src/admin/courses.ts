@@ -28,7 +28,7 @@ import { rowsOf } from './analyticsSql';
 import { serialized } from './content';
 import type { AdminAuth } from './guard';
 
-// The console's courses (issue 15): every course with its status, the default, export and import
+// The console's courses: every course with its status, the default, export and import
 // of a course's folder as a zip. The default course stays published: the unscoped routes of every
 // embed already deployed show it.
 

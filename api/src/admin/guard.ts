@@ -90,7 +90,7 @@ export const adminGuard: Guard<AdminAuth> = {
 };
 
 /**
- * The studio's author guard (issue 17): as the admin guard, but a moderator passes too. Used only
+ * The studio's author guard: as the admin guard, but a moderator passes too. Used only
  * for the endpoints core's table marks `authors: true`; publishing and restoring keep the admin guard.
  */
 export const authorGuard: Guard<AdminAuth> = {

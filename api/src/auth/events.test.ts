@@ -8,7 +8,7 @@ import { schema } from '../db/index';
 import { call, DRIVERS, email, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
 import { COUNT_WINDOW_MS, capDetails, clientNetwork, DETAIL_STRING_MAX, DETAILS_JSON_MAX } from './events';
 
-// Issue 16, finding 2: a scan of /api/admin/* stored a row per request (51 requests, 51 rows, one
+// A scan of /api/admin/* stored a row per request (51 requests, 51 rows, one
 // with an 8 KB path; after a scan the admin's log held 20,011 events). What anyone can send is now
 // bounded: capped details, counted refusals, a retention, and a log the admin filters by kind.
 

@@ -12,7 +12,7 @@ import { securityEvent } from './events';
 
 /**
  * Server-only throttles on failed sign-ins, beyond the spec's 5-per-60-s form limit per e-mail:
- * at most 100 failures an hour for one account (issue 9), and 100 failures in 15 minutes from one
+ * at most 100 failures an hour for one account, and 100 failures in 15 minutes from one
  * client address (credential stuffing across many accounts; generous, since a partner's whole
  * office may share one address). Only failures count, so a busy office signing in is never slowed.
  */

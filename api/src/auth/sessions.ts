@@ -62,7 +62,7 @@ const SESSION_SQL = `select user_id as "userId", type, created_at as "createdAt"
 /**
  * Checks the bearer token and that its session is still open. The session row is read at most once
  * per 5 s per instance (learner §9; sessionCache.ts: revocations reach every instance at once), the
- * token's signature once per token (tokens.ts). A trusted partner's token (issue 8) signs its
+ * token's signature once per token (tokens.ts). A trusted partner's token signs its
  * employee in as a learner instead.
  */
 export async function authenticate(ctx: AppContext, header: string | undefined): Promise<AuthInfo> {

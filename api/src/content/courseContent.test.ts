@@ -7,7 +7,7 @@ import { marked } from 'marked';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CourseContent, parseModuleMarkdown, readCourse, SEED_COURSE_DIR } from './loader';
 
-// Issue 10's checks on the real course, through the real pipeline: "Data Literacy for Facility
+// Checks on the real course, through the real pipeline: "Data Literacy for Facility
 // Managers" as it ships in api/content.
 
 const WORDS_PER_MINUTE = 130;

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { schema } from '../db/index';
 
-// A course's history (issue 17): every folder learners were given is a numbered version, whoever
+// A course's history: every folder learners were given is a numbered version, whoever
 // gave it (a content load, an import, a studio publish or restore). Versions are never changed.
 
 const { courseVersions, courseVersionFiles, courseDrafts, courseDraftFiles } = schema;

@@ -15,7 +15,7 @@ import {
 } from '../test/harness';
 import { COURSE_CHANNEL } from './structure';
 
-// Issue 15: many courses side by side. The seed's course is the default and keeps every unscoped
+// Many courses side by side. The seed's course is the default and keeps every unscoped
 // route; any course answers at /api/courses/{slug}/…; the catalog lists the published ones; one
 // course's progress never moves another's.
 

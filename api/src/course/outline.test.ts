@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCourse, readCourse, SEED_COURSE_DIR } from '../content/loader';
 import { call, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
 
-// A course's facts are data (issue 15): what the outline says comes from the content folder through
+// A course's facts are data: what the outline says comes from the content folder through
 // the courses row, not from code. Proven by serving a copy of the course whose facts were changed.
 
 describe.each(DRIVERS)('GET /api/outline (%s)', (driver) => {

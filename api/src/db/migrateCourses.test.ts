@@ -28,7 +28,7 @@ import { call, closeServer, DRIVERS, email, listen, PASSWORD, testClock, testCon
 import { scratchDatabase } from '../test/scratchDatabase';
 import { type Database, MIGRATIONS_FOLDER, openDatabase } from './index';
 
-// Issue 15: a database at the schema before migration 0009 (one course), with learners' progress,
+// A database at the schema before migration 0009 (one course), with learners' progress,
 // attempts, certificates and audit rows, migrates to the course-scoped schema with nothing lost.
 // "Before" is what the API of that schema (commit 1941b50) answered, computed here with its own
 // statements and core's rules over the raw rows; "after" is what today's API answers over HTTP.
@@ -451,7 +451,7 @@ function printCounts(
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
   const line = (r: string[]) =>
     r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ');
-  // biome-ignore lint/suspicious/noConsole: the counts are this test's report (quoted in issue 15's note)
+  // biome-ignore lint/suspicious/noConsole: the counts are this test's report
   console.log(
     [
       title,

@@ -52,7 +52,7 @@ export const userRoles = pgTable(
 );
 
 /**
- * A partner's signed-in employee (issue 8), linked by the partner's issuer and subject — never by
+ * A partner's signed-in employee, linked by the partner's issuer and subject — never by
  * e-mail alone, so a partner token cannot take over an account that signs in with a password.
  */
 export const externalIdentities = pgTable(
@@ -238,7 +238,7 @@ export const systemSettings = pgTable('system_settings', {
 });
 
 /**
- * A course (issue 15: a course is data): title, description, the time texts the screens quote, its
+ * A course (a course is data): title, description, the time texts the screens quote, its
  * objectives, loaded from its content folder's course.json. Its modules, lessons, quizzes and every
  * learner's progress, attempts and certificate in it carry its id.
  */
@@ -390,7 +390,7 @@ export const modules = pgTable(
     durationMinutes: integer('duration_minutes'),
     orderIndex: integer('order_index').notNull(),
     /**
-     * Test-out (issue 17): the percent of this module's pre-assessment questions a learner answers
+     * Test-out: the percent of this module's pre-assessment questions a learner answers
      * right to test out of it (course.json's `testOut`, resolved per module by core's
      * moduleTestOutScore); null when the course has test-out off.
      */

@@ -5,7 +5,7 @@ import { updateSettings } from '../settings/service';
 import { DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
 import { CHROME_ACCEPT_ENCODING, rawGet } from '../test/rawGet';
 
-// Issue 16, finding 4: JSON answers are compressed (brotli for Chrome, whose header does not list
+// JSON answers are compressed (brotli for Chrome, whose header does not list
 // it first); the Server-Sent-Events streams pass through the same layer uncompressed, each event
 // sent as it happens.
 

@@ -18,7 +18,7 @@ import {
   testConfig,
 } from '../test/harness';
 
-// Liveness and readiness (issue 19 §4): what a load balancer or an orchestrator polls.
+// Liveness and readiness: what a load balancer or an orchestrator polls.
 
 describe.each(DRIVERS)('health, liveness and readiness (%s)', (driver) => {
   let server: TestServer;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
 import { call, closeServer, DRIVERS, listen, signUp, startServer, type TestServer } from '../test/harness';
 
-// GET /metrics (issue 19 §3): Prometheus text, by route pattern and status, off the public port
+// GET /metrics: Prometheus text, by route pattern and status, off the public port
 // unless METRICS_TOKEN is set.
 
 const TOKEN = 'metrics-token-of-the-test-0123456789';

@@ -37,7 +37,7 @@ async function get(file: string, acceptEncoding: string) {
 describe('the embed bundle on /embed', () => {
   it.each([
     ['br, gzip', 'br'],
-    // Chrome's header: brotli is accepted, though not first (issue 16: it used to get gzip).
+    // Chrome's header: brotli is accepted, though not first (it used to get gzip).
     ['gzip, deflate, br, zstd', 'br'],
     ['gzip, deflate', 'gzip'],
   ])('is sent pre-compressed to a browser accepting %s', async (accepts, encoding) => {

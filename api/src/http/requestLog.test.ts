@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
 import { call, closeServer, DRIVERS, listen, signUp, startServer, type TestServer } from '../test/harness';
 
-// Request ids and the request log (issue 19 §3, issue 16 finding 3): every answer carries an id, every
+// Request ids and the request log: every answer carries an id, every
 // log line of the request carries it, an error a user sees carries it, and the log never keeps a
 // query string's values.
 

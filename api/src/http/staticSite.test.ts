@@ -8,7 +8,7 @@ import { startServer, type TestServer } from '../test/harness';
 import { CHROME_ACCEPT_ENCODING, rawGet } from '../test/rawGet';
 import { IMMUTABLE, isPageRoute, REVALIDATE } from './staticSite';
 
-// Issue 16, findings 4 and 5: the built site as the API serves it. A dist directory shaped like
+// The built site as the API serves it. A dist directory shaped like
 // Vite's (hashed assets with their .br/.gz copies, index.html, the public files) stands in for
 // apps/host/dist, with the site's real robots.txt.
 

@@ -22,7 +22,7 @@ import {
 import { type ScratchDatabase, scratchDatabase } from '../test/scratchDatabase';
 import { backupPglite, backupPostgres, restorePglite, restorePostgres } from './backup';
 
-// `npm run db:backup` / `db:restore` (issue 19 §5): a database with learners, attempts, certificates
+// `npm run db:backup` / `db:restore`: a database with learners, attempts, certificates
 // and audit rows, backed up and restored into a new database, answers every learner's progress
 // summary, quiz summaries and certificate code, and the admin's audit log, exactly as before.
 

@@ -86,7 +86,7 @@ export async function loadCourseBundle(ctx: BundleContext, courseSlug?: string):
     }),
   );
 
-  // The package's runtime draws and shuffles as the API does (issue 17), from the quiz's bank.
+  // The package's runtime draws and shuffles as the API does, from the quiz's bank.
   const quizzes = quizRows.map((quiz) => ({
     quiz: toQuiz(quiz),
     bank: { draw: quiz.drawCount, shuffle_options: quiz.shuffleOptions },

@@ -5,7 +5,7 @@ import { schema } from '../db/index';
 import { call, DRIVERS, startServer, type TestServer } from '../test/harness';
 import { PARTNER_EMAIL_TAKEN } from './partnerLearner';
 
-// Issue 8: a partner's signed-in employee is a learner without a second password.
+// A partner's signed-in employee is a learner without a second password.
 
 const ISSUER = 'https://intranet.partner.test';
 const AUDIENCE = 'coursekit';

@@ -2,7 +2,7 @@ import { messages, validateEmail } from '@coursekit/core';
 import { createRemoteJWKSet, decodeJwt, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
 /**
- * A partner whose signed tokens the API trusts (issue 8): its employees become learners without a
+ * A partner whose signed tokens the API trusts: its employees become learners without a
  * second password. Configured with PARTNER_ISSUER, PARTNER_AUDIENCE and either PARTNER_JWKS_URL
  * (RS/ES/PS/EdDSA keys) or PARTNER_SECRET (HS256 shared key).
  */

@@ -17,7 +17,7 @@ import {
 } from '../test/harness';
 import { TEST_OUT_SLUG, writeTestOutCourse } from '../test/testOutCourse';
 
-// Issue 17, test-out: with it on, a learner who passes a module's pre-assessment questions tests out
+// Test-out: with it on, a learner who passes a module's pre-assessment questions tests out
 // of that module (its lessons count as done for unlocking, the next lesson and completion, never as
 // completed); the final quiz stays required. With it off (the shipped courses) nothing changes.
 

@@ -24,7 +24,7 @@ import {
   type TestServer,
 } from '../test/harness';
 
-// Issue 17, question banks: a quiz draws N of its bank's questions per attempt, options shuffled;
+// Question banks: a quiz draws N of its bank's questions per attempt, options shuffled;
 // the attempt keeps what it showed (question, version, option order), so grading and review never
 // depend on today's bank.
 

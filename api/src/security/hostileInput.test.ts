@@ -143,7 +143,7 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
     expect(routes.length).toBeGreaterThanOrEqual(60);
     const before = await rowCounts();
     const wrong: string[] = [];
-    // Each answer is one the OpenAPI document lists for that operation (issue 16, finding 6).
+    // Each answer is one the OpenAPI document lists for that operation.
     const doc = openApiDocument();
     const undocumented = new Set<string>();
     let documented: string[] = [];

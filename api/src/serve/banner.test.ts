@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../db/index';
 import { testConfig } from '../test/harness';
 import { startBanner } from './banner';
 
-// Issue 16 finding 14: an ADMIN_PASSWORD the policy refuses must not look like a working admin.
+// An ADMIN_PASSWORD the policy refuses must not look like a working admin.
 
 describe('the start banner and the bootstrap admin', () => {
   let database: Database;

@@ -47,7 +47,7 @@ import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { diffCourse, filesHash } from './diff';
 
-// The course studio (issue 17), server side. A course's draft is a copy of its folder that authors
+// The course studio, server side. A course's draft is a copy of its folder that authors
 // edit file by file; each file's revision makes a save on a stale copy a conflict, never an
 // overwrite. Publishing checks the whole folder as an import would, gives it to learners through
 // the content pipeline (progress follows lessons by key) and records it as the next version.

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index';
 import { call, DRIVERS, grantRole, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
 
-// Issue 17, server side: authors write a course's draft file by file, an admin publishes it as a
+// Server side: authors write a course's draft file by file, an admin publishes it as a
 // version learners get (their progress kept by lesson key), versions are compared and restored,
 // two authors never overwrite each other, and bad input is refused with nothing saved.
 

@@ -4,7 +4,7 @@ import { applyCourse, readCourse, SEED_COURSE_DIR } from '../content/loader';
 import { schema } from '../db/index';
 import { defaultCourseId, type TestServer } from './harness';
 
-// The conformance suite's question-bank hooks on the live API (issue 17).
+// The conformance suite's question-bank hooks on the live API.
 
 async function defaultCourseQuiz(server: TestServer) {
   const { db } = server.database;

@@ -19,7 +19,7 @@ const question = (text: string, correct: 'A' | 'B' | 'C' | 'D', objective: strin
 });
 
 /**
- * A small course folder with test-out (issue 17): three modules of two lessons; a test-out bar of
+ * A small course folder with test-out: three modules of two lessons; a test-out bar of
  * 75% for the course, 100% for module 1 (it has two pre-assessment questions). Module 2 has four
  * pre-assessment questions (three right is exactly 75%), module 3 none (it never tests out). Every
  * module has a final-quiz question. `enabled: false` writes the same course with test-out off.

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from './journey';
 
-// Issue 15: many courses on one site. The catalog lists what `npm start` loads; the second course
+// Many courses on one site. The catalog lists what `npm start` loads; the second course
 // ("Reading a Meter-Data Report", api/content/courses/reading-meter-data) is taken end to end at
 // /courses/{slug}/… in Chromium, and embedded on the example intranet page by its attribute.
 

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 
-// Issue 8: the site serves an example intranet page (plain HTML, no React, its own hostile CSS)
+// The site serves an example intranet page (plain HTML, no React, its own hostile CSS)
 // that embeds the course with <course-player>, loading the bundle from the site's /embed.
 
 const url = inject('siteUrl');

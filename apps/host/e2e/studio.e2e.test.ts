@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
 import { expectAccessible, grant, signUp, uniqueEmail } from './journey';
 
-// Issue 17: the course studio in Chromium, with two people at once. A moderator writes a new
+// The course studio in Chromium, with two people at once. A moderator writes a new
 // course at /admin/studio (saved as they type, no Publish for them); an admin in another browser
 // publishes it; a learner reads it; then both authors edit the same file and neither text is lost.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
 import { expectAccessible, grant, LEARNER_PASSWORD, learnerApi, signUp, uniqueEmail } from './journey';
 
-// Issue 17, "done when": a moderator writes a new course with the keyboard alone (two modules,
+// A moderator writes a new course with the keyboard alone (two modules,
 // a lesson with an uploaded image and a table, a bank of 8 final-quiz questions); an admin publishes
 // it; a learner takes it on the site and in the embed; the author edits a lesson and a question, the
 // admin publishes version 2, and the learner's completions and past attempt's review are intact; the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { adminToken, completeModule, expectAccessible, inBrowser, signUp, uniqueEmail } from './journey';
 
-// Issue 17, test-out: a course written and published through the studio's API with test-out on; a
+// Test-out: a course written and published through the studio's API with test-out on; a
 // learner who gets module 2's pre-assessment questions right sees module 2 "Tested out", can still
 // read its lessons, and finishing module 1 leads past it to module 3. (The shipped courses have
 // test-out off: every other journey is the spec's, unchanged.)

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSite, requests } from './test/renderSite';
 
-// Issue 15: any course by slug at '/courses/{slug}/…', the same screens on an adapter for that course.
+// Any course by slug at '/courses/{slug}/…', the same screens on an adapter for that course.
 // The mocks hold one course, which answers by its slug as the API does for every course.
 
 afterEach(() => vi.restoreAllMocks());

@@ -4,7 +4,7 @@ import { learner, pages, positiveInt, quizzes } from './routeScreens';
 import { RequireAuth } from './session/RequireAuth';
 
 /**
- * Any course by its slug (issue 15): '/courses/{slug}' followed by the default course's learner §2
+ * Any course by its slug: '/courses/{slug}' followed by the default course's learner §2
  * paths, the same screens on that course's adapter. An unknown slug shows the not-found page.
  */
 export function courseRoutes(parent: typeof rootRoute) {

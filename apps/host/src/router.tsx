@@ -13,7 +13,7 @@ import { learner, pages, positiveInt, quizzes } from './routeScreens';
 import { RequireAuth } from './session/RequireAuth';
 import { LoadingScreen } from './ui/LoadingScreen';
 
-// Learner §2 and admin §2 routes, and the catalog and any course by slug (issue 15, courseRoutes).
+// Learner §2 and admin §2 routes, and the catalog and any course by slug (courseRoutes).
 // Screens built from @coursekit/react, the account pages and the admin routes load on demand, so the
 // landing page carries no quiz or admin code.
 const auth = (name: 'SignIn' | 'SignUp' | 'ResetPassword' | 'VerificationSuccess') =>
@@ -208,7 +208,7 @@ const contentLoader = createRoute({
   component: admin('ContentLoader'),
 });
 
-// Issue 17: the course studio, for authors (moderators) and admins; its own check of the role.
+// The course studio, for authors (moderators) and admins; its own check of the role.
 const studio = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/studio',

@@ -86,13 +86,13 @@ export const adminMessages = {
   jobFailed: 'The job failed',
   orphanedProgressReason: 'Progress records whose lesson no longer exists',
 
-  // Courses (issue 15): the server's refusals, which the console shows as they come
+  // Courses: the server's refusals, which the console shows as they come
   defaultMustBePublished: 'Only a published course can be the default course.',
   defaultStaysPublished:
     'This is the default course: make another published course the default before archiving it or making it a draft.',
   notAZip: 'Send the course as a zip of its folder (Content-Type: application/zip).',
 
-  // Courses (issue 15): the console's picker and its Courses section
+  // Courses: the console's picker and its Courses section
   coursePickerLabel: 'Course',
   courseStatusDraft: 'Draft',
   courseStatusPublished: 'Published',

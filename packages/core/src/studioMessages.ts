@@ -1,4 +1,4 @@
-// The course studio's words (issue 17): what the API refuses with and what the console shows, in
+// The course studio's words: what the API refuses with and what the console shows, in
 // one place so the server, the mocks and the widgets say the same.
 
 /** A save made on a revision of the file that another author has saved over since. */

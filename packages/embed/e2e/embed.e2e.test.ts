@@ -3,7 +3,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, startLrs, startPartnerSite } from './servers';
 
-// Issue 8: the course player on a partner's intranet page — another origin, its own hostile CSS,
+// The course player on a partner's intranet page — another origin, its own hostile CSS,
 // no React — in Debian's Chromium against the real API.
 
 const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));

@@ -4,7 +4,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, startPartnerSite } from './servers';
 
-// Issue 8: a partner's own single sign-on signs its employee into the embedded player (no CourseKit
+// A partner's own single sign-on signs its employee into the embedded player (no CourseKit
 // password, no cookie), and an admin's maintenance switch reaches that player while it is open.
 
 const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));

@@ -1,6 +1,6 @@
 // npm run bench:size (second half) — what a partner page downloads for the whole course in one
 // script: the embed bundles, renderer and CSS included. Built twice: as shipped (preact/compat) and
-// with React's own react-dom, for comparison. Goal from issue 8: ≤ 140 KB gzip.
+// with React's own react-dom, for comparison. Goal: ≤ 140 KB gzip.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { defineCoursePlayerElement } from './courseElement';
 import { type MountedPlayer, mountCoursePlayer } from './mountCoursePlayer';
 
-// Issue 15: the embed shows the course it is given by slug, and says which course in its events.
+// The embed shows the course it is given by slug, and says which course in its events.
 
 const apiUrl = 'http://api.test/api';
 const store = createMemoryStore('mid-course');

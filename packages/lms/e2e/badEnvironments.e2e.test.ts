@@ -4,7 +4,7 @@ import { packagedBundle } from './learnerSteps';
 import type { Json } from './lmsSite';
 import { lmsWorld } from './lmsWorld';
 
-// Issue 18's bad environments, in the real browser: no LMS API, LMSInitialize failing, a value the
+// Bad environments, in the real browser: no LMS API, LMSInitialize failing, a value the
 // LMS refuses, saved state from an older version of the course, an LRS answering 401 and 500. Each
 // time the learner reads what happened, nothing the runtime accepted is lost, and nothing is thrown
 // into the LMS's page.

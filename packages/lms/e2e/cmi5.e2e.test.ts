@@ -5,7 +5,7 @@ import { answerCourseQuiz, completeModule, packagedBundle, passing } from './lea
 import type { Cmi5Launch, Json } from './lmsSite';
 import { lmsWorld } from './lmsWorld';
 
-// Issue 18: the cmi5 package as an LMS launches it — the five launch parameters, a one-time fetch
+// The cmi5 package as an LMS launches it — the five launch parameters, a one-time fetch
 // URL, LMS.LaunchData with the context template, a loopback LRS keeping every statement — in
 // Debian's Chromium. Each statement is also checked by an outside xAPI validator.
 

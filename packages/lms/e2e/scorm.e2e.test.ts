@@ -4,7 +4,7 @@ import { answerCourseQuiz, completeModule, packagedBundle, passing } from './lea
 import type { Json } from './lmsSite';
 import { lmsWorld } from './lmsWorld';
 
-// Issue 18: each SCORM package as an LMS plays it — the package in an iframe of the LMS's page,
+// Each SCORM package as an LMS plays it — the package in an iframe of the LMS's page,
 // scorm-again providing the runtime, every commit stored by the LMS — in Debian's Chromium.
 
 const packagesDir = inject('packagesDir');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryAdapter } from './createMemoryAdapter';
 import { createMemoryStore } from './store/createMemoryStore';
 
-// The host events a learner's journey produces (issue 8), through core's withCourseEvents on the
+// The host events a learner's journey produces, through core's withCourseEvents on the
 // memory adapter.
 
 function journey(scenario: Parameters<typeof createMemoryStore>[0] = 'new-learner') {

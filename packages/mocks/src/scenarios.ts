@@ -1,6 +1,6 @@
 /**
  * The named states of the learner's world that stories, tests and partners' demos start from
- * (issue 5). Each is a seed for `createMemoryStore`.
+ *. Each is a seed for `createMemoryStore`.
  */
 export const SCENARIOS = [
   'new-learner',

@@ -1,7 +1,7 @@
 // npm run bench:size — what each @coursekit/react entry costs a page, from the built package:
 // the entry bundled with its dependencies (core, react-query, radix, dompurify, zod/mini), React and
 // react-dom left out, minified. "initial" is what the entry loads at once; "+ lazy" adds the screens it
-// loads on demand (the CoursePlayer's quiz and progress screens). Budgets from issue 5; the
+// loads on demand (the CoursePlayer's quiz and progress screens). Budgets; the
 // AdminConsole has none (admins only) and stays out of the learners' "all three" total.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';

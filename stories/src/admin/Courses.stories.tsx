@@ -7,7 +7,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { adminScenario } from './adminScenario';
 
 /**
- * Many courses in the console (issue 15): the course picker in its header, which moves every
+ * Many courses in the console: the course picker in its header, which moves every
  * course-specific part of the console to the course picked, and the Courses section of Content
  * Management: status, default, size and learners, the status and default actions, export and
  * import of a course's zip.

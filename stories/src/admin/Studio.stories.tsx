@@ -5,7 +5,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { scenario } from '../withCourse';
 
 /**
- * The course studio (issue 17): an author's and an admin's screens over a course's draft. Each story
+ * The course studio: an author's and an admin's screens over a course's draft. Each story
  * has its own in-memory studio (`createMemoryStudio` from @coursekit/mocks: one course, the API's save
  * rule); the play takes the screen to the state the story names.
  */

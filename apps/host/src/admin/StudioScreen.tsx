@@ -7,7 +7,7 @@ import { useSession } from '../session/SessionProvider';
 import { useIsAdmin } from '../session/useIsAdmin';
 import { LoadingScreen } from '../ui/LoadingScreen';
 
-// /admin/studio (issue 17): the course studio, for authors. Moderators (the author role) and admins
+// /admin/studio: the course studio, for authors. Moderators (the author role) and admins
 // get in; anyone else is sent home, a signed-out visitor to sign in. The server checks every call
 // again. This module, the studio widget and the admin adapter load only when the route opens.
 

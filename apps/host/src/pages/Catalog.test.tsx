@@ -8,7 +8,7 @@ import { apiBase, renderSite, requests } from '../test/renderSite';
 
 const catalogAnswer = (handler: () => Response) => http.get(`${apiBase()}/courses`, handler);
 
-describe('the catalog at /courses (issue 15)', () => {
+describe('the catalog at /courses', () => {
   it('lists each course with its description and estimated time, and links to it; signed out, no progress', async () => {
     const { store } = renderSite({ path: '/courses', signedIn: false });
     const outline = store.outline();

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { WidgetHost } from '../learner/WidgetHost';
 import { useSession } from '../session/SessionProvider';
 
-/** '/courses' (issue 15): every published course, with the learner's progress in each when signed in. */
+/** '/courses': every published course, with the learner's progress in each when signed in. */
 export function Catalog() {
   const { session, loading } = useSession();
   return (

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useAdapter } from '../session/SessionProvider';
 import { LoadingScreen } from '../ui/LoadingScreen';
 
-/** A public page: whether a certificate's verification code is real (issue 7 §4). */
+/** A public page: whether a certificate's verification code is real. */
 export function CertificateCheck({ code }: { code: string | undefined }) {
   const adapter = useAdapter();
   const navigate = useNavigate();

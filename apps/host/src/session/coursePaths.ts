@@ -1,4 +1,4 @@
-// The site's course routes (issue 15): the default course at learner §2's paths ('/course',
+// The site's course routes: the default course at learner §2's paths ('/course',
 // '/module/3'…), any course by its slug under '/courses/{slug}' with the same paths after it.
 
 /** The learner §2 paths that are about one course (everything else — sign-in, profile… — is the site's). */

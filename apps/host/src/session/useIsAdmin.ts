@@ -4,7 +4,7 @@ import { useSession } from './SessionProvider';
 
 export interface AdminCheck {
   isAdmin: boolean;
-  /** Admins and moderators (issue 17's author role): they may open the course studio. */
+  /** Admins and moderators (the author role): they may open the course studio. */
   isAuthor: boolean;
   /** True while a signed-in user's role is being determined. */
   checking: boolean;

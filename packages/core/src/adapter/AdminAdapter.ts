@@ -164,7 +164,7 @@ export interface AdminContentAdapter {
   /** Copies the course's images into the image-assets bucket. */
   refreshImages(): Promise<ContentLoadResult>;
   /**
-   * The course as an LMS package (issue 18): a zip in the format asked for. Optional, so adapters
+   * The course as an LMS package: a zip in the format asked for. Optional, so adapters
    * written before it still fit; the content panel offers the export buttons only when it is there.
    */
   exportPackage?(format: PackageFormat): Promise<AdminDownload>;
@@ -226,7 +226,7 @@ export interface AdminAnalyticsAdapter {
 }
 
 /**
- * The platform's courses (issue 15): every course with its status, which one is the default, and a
+ * The platform's courses: every course with its status, which one is the default, and a
  * course's folder as a zip, out and in.
  */
 export interface AdminCoursesAdapter {
@@ -249,7 +249,7 @@ export interface AdminCoursesAdapter {
 }
 
 /**
- * The course studio (issue 17): authors (moderators and admins) write a course's draft file by file;
+ * The course studio: authors (moderators and admins) write a course's draft file by file;
  * an admin publishes it as the next version or restores an earlier one. A moderator's call to
  * `publish` or `restore` fails with 'forbidden'.
  */

@@ -2,7 +2,7 @@ import type { ProgressSummary } from '../schemas/derived';
 import type { AnswerResult, CompletedAttempt, Quiz, SystemSettings } from '../schemas/entities';
 
 /**
- * What a host page hears from an embedded player (issue 8): one typed stream, delivered to
+ * What a host page hears from an embedded player: one typed stream, delivered to
  * `onEvent`, as DOM CustomEvents named `coursekit:{type}`, and optionally as xAPI statements.
  */
 export type CourseEvent = CourseEventBody & {

@@ -582,7 +582,7 @@ export const adminEndpoints = {
     summary: 'Learner progress as CSV, one row per learner (attachment coursekit-progress-YYYY-MM-DD.csv)',
   }),
 
-  // The course studio (issue 17): authors (moderators and admins) write a course's draft file by
+  // The course studio: authors (moderators and admins) write a course's draft file by
   // file; only admins publish it as the course's next version or restore an earlier one.
   studioCourses: a({
     method: 'GET',

@@ -4,7 +4,7 @@ import type { CatalogCourse } from '../schemas/course';
 import type { Session } from '../schemas/entities';
 import { createHttpAdapter, forCourse, type SessionStorageLike } from './createHttpAdapter';
 
-// Issue 15 on the HTTP adapter: the catalog (public, with the learner's progress when signed in) and
+// The catalog (public, with the learner's progress when signed in) and
 // adapters for a course by slug that share one session.
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -45,7 +45,7 @@ export const ProfileUpdateBodySchema = z.strictObject({
 export const ProgressUpdateBodySchema = z.strictObject({ completed: z.boolean() });
 /**
  * `answer` is the chosen option's id (the letter its author gave it, whatever position the attempt
- * showed it at: question banks, issue 17); the question must be one the attempt drew.
+ * showed it at: question banks); the question must be one the attempt drew.
  */
 export const AnswerBodySchema = z.strictObject({ question_id: z.number(), answer: AnswerLetterSchema });
 /** The pre-assessment's answers with `complete`: option ids by question id, every drawn question. */

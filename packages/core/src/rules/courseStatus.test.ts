@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminMessages } from '../adminMessages';
 import { courseUpdate } from './courseStatus';
 
-describe('a course update (issue 15)', () => {
+describe('a course update', () => {
   const defaultCourse = { status: 'published', is_default: true } as const;
   const other = { status: 'published', is_default: false } as const;
 

@@ -7,7 +7,7 @@ export interface AdminCourseChanges {
 }
 
 /**
- * A course after `changes`, or why it may not change (issue 15): the default course stays published,
+ * A course after `changes`, or why it may not change: the default course stays published,
  * because the unscoped routes of every embed already deployed show it. The answer is a key of
  * `adminMessages` (the 409's text), so the API and the mocks refuse in the same words.
  */

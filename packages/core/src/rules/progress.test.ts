@@ -182,7 +182,7 @@ describe('progress summary', () => {
   });
 });
 
-describe('progress summary with test-out (issue 17)', () => {
+describe('progress summary with test-out', () => {
   const moduleTwo = new Set([2]);
   const summary = (
     records: ReturnType<typeof done>,

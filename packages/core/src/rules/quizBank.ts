@@ -8,7 +8,7 @@ import type {
 } from '../schemas/entities';
 import { type QuizBankDraw, quizDrawOverBank } from '../studioMessages';
 
-// Question banks (issue 17): a quiz may draw N of its bank's questions per attempt and show each
+// Question banks: a quiz may draw N of its bank's questions per attempt and show each
 // question's options in an order of its own. The draw is stored with the attempt (DESIGN: attempts
 // remember what they showed), so review and grading read the attempt, never today's bank. Every
 // backend draws here, with a random source it passes in (tests pass a seeded one).

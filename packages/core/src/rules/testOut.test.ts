@@ -124,7 +124,7 @@ describe('the modules a learner tested out of', () => {
     expect(tested({ attempts: [attempt(1, 1, fewer)] })).toEqual([]);
   });
 
-  it('count only the questions an attempt drew from a bank (issue 17), none it never showed', () => {
+  it('count only the questions an attempt drew from a bank, none it never showed', () => {
     // The attempt drew 21 and 22 of module 2 (both right) and 11 of module 1 (wrong).
     const asked = [11, 21, 22];
     const drawn = { ...attempt(1, 1, answers([21, 22], asked)), asked };

@@ -1,7 +1,7 @@
 import type { AnswerLetter, Quiz, QuizAttempt, StoredAnswer } from '../schemas/entities';
 import { gradeQuiz, latestAttempt } from './quiz';
 
-// Test-out (issue 17): a course may let a learner skip what they already know. The pre-assessment's
+// Test-out: a course may let a learner skip what they already know. The pre-assessment's
 // questions each belong to a module (the quiz file they come from); a learner whose latest
 // pre-assessment has a module's questions right at or above that module's threshold has "tested
 // out" of it. What that changes (unlocking, next lesson, targets, completion) is summarizeProgress's.
@@ -45,7 +45,7 @@ export interface TestOutInput {
     Pick<QuizAttempt, 'quiz_id' | 'completed_at'> & {
       answers?: Readonly<Record<string, StoredAnswer>> | null | undefined;
       /**
-       * The question ids the attempt drew, when its quiz draws from a bank (issue 17): only those
+       * The question ids the attempt drew, when its quiz draws from a bank: only those
        * count, so a question the learner was never shown is not held against them. Absent: all.
        */
       asked?: readonly number[] | null | undefined;

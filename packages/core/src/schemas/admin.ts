@@ -96,7 +96,7 @@ export const AdminActionTypeSchema = z.enum([
   'images_corrected',
   'progress_cleanup',
   'progress_migrated',
-  // issue 15 and 18: what the API logs for the course tools
+  // What the API logs for the course tools
   'course_updated',
   'course_exported',
   'course_imported',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-// What a course says about itself, as data (issue 15): its title and description, the time texts the
+// What a course says about itself, as data: its title and description, the time texts the
 // spec's screens quote (learner §1/§9: the dashboard's estimate, the syllabus total, the
 // pre-assessment's length), its learning objectives and a line per module. The course's content folder holds it (course.json), the API
 // stores it (the courses table) and serves it (GET /api/outline); the widgets and the site show it.

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CourseOutlineSchema } from './course';
 import { AnswerLetterSchema, LessonSchema, ModuleSchema, QuizQuestionSchema, QuizSchema } from './entities';
 
-// A course as an LMS package carries it (issue 18): everything the player needs with no server
+// A course as an LMS package carries it: everything the player needs with no server
 // behind it. The API writes it (api/src/packaging), the package's runtime adapters read it
 // (@coursekit/lms). Quiz keys are inside: in a package the learner's browser grades the quiz.
 
@@ -23,7 +23,7 @@ export const BundleQuestionSchema = z.object({
 export type BundleQuestion = z.infer<typeof BundleQuestionSchema>;
 
 /**
- * How a quiz draws from its bank (issue 17): `draw` questions per attempt (null: all of them),
+ * How a quiz draws from its bank: `draw` questions per attempt (null: all of them),
  * options shuffled per attempt or A-D. Absent from bundles exported before banks: every question, A-D.
  */
 export const BundleQuizBankSchema = z.object({ draw: z.nullable(z.number()), shuffle_options: z.boolean() });

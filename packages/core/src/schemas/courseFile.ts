@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { COURSE_SLUG_PATTERN } from './studio';
 
-// The course folder's own files, as authors write them (issue 15's format): course.json and
+// The course folder's own files, as authors write them (the format): course.json and
 // quizzes/module-N.json. One schema for the API's loader, the zip import, the studio's save check and
 // the studio's settings form, so a field is refused with the same words wherever it is written.
 
@@ -11,7 +11,7 @@ const wholeNumber = () => z.number().check(z.int());
 const score = () => wholeNumber().check(z.gte(1), z.lte(100));
 
 /**
- * A quiz of the course. Question banks (issue 17): `draw` questions of its bank (every question of
+ * A quiz of the course. Question banks: `draw` questions of its bank (every question of
  * its kind across the quiz files; no more than that, checked with the quiz files) per attempt, and
  * `shuffleOptions` for an option order per attempt. Absent: every question, options A-D.
  */
@@ -48,7 +48,7 @@ export const CourseFileSchema = z.object({
     }),
   ),
   /**
-   * Test-out (issue 17): a learner whose latest pre-assessment has a module's questions right at or
+   * Test-out: a learner whose latest pre-assessment has a module's questions right at or
    * above the threshold tests out of that module. Absent or not enabled: off.
    */
   testOut: z.optional(z.object({ enabled: z.boolean(), passingScore: score() })),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { textInput } from './text';
 
-// The course studio's wire shapes (issue 17). A course's draft is its folder in the content format
+// The course studio's wire shapes. A course's draft is its folder in the content format
 // (course.json, modules/module-N.md, quizzes/module-N.json, images/*), file by file; authors save
 // files, an admin publishes the draft as the course's next version.
 

@@ -21,7 +21,7 @@ function coursesOf(admin: AdminAdapter): {
 }
 
 /**
- * Issue 15 in the console: every course with its status, the default course (which stays
+ * Every course with its status, the default course (which stays
  * published), and the course-specific calls for any course by slug. Export and import are the API's
  * alone (the mocks hold no course folder); api/src/admin/courses.test.ts checks them.
  */

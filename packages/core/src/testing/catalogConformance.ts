@@ -13,7 +13,7 @@ export interface CatalogHarness {
   makeCourseAdapter?: (course: string) => Promise<CourseAdapter> | CourseAdapter;
 }
 
-/** The learner's catalog and a course named by its slug (issue 15), part of runAdapterConformance. */
+/** The learner's catalog and a course named by its slug, part of runAdapterConformance. */
 export function runCatalogConformance(harness: CatalogHarness) {
   // Skipped by design where they cannot apply: a backend whose learner is always signed in (an LMS
   // package) has no signed-out catalog and no accounts; one without `makeCourseAdapter` (the LMS

@@ -30,7 +30,7 @@ export interface ConformanceHarness {
    */
   makeCourseAdapter?: (course: string) => Promise<CourseAdapter> | CourseAdapter;
   /**
-   * Question banks (issue 17): makes the default course's course quiz draw `draw` questions per
+   * Question banks: makes the default course's course quiz draw `draw` questions per
    * attempt with options shuffled or not, as its course.json would; null puts it back (every
    * question, A-D). Given, the suite checks draws, answers by option id and questions not drawn.
    */

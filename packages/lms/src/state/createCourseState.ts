@@ -81,7 +81,7 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
     return { key: `${quiz.kind}.${index}`, quiz, questions, bank };
   });
   const random = options.random ?? Math.random;
-  /** What each attempt drew (issue 17), by attempt id; absent: every question of its quiz, A-D. */
+  /** What each attempt drew, by attempt id; absent: every question of its quiz, A-D. */
   const draws = new Map<number, DrawnQuestion[]>();
   const settingsOf = (quiz: PackagedQuiz) =>
     quiz.bank ? { draw: quiz.bank.draw, shuffleOptions: quiz.bank.shuffle_options } : DRAW_ALL;

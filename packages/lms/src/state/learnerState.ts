@@ -10,7 +10,7 @@ export interface KeptAttempt {
   answers: Record<number, AnswerLetter>;
   /**
    * The option order each question was shown in (option ids, e.g. 'CADB'), by question number, when
-   * its quiz shuffles options (issue 17). A drawn attempt's questions are the ones it answered.
+   * its quiz shuffles options. A drawn attempt's questions are the ones it answered.
    */
   orders?: Record<number, string>;
   /** As graded when completed, so a later version of the course does not rewrite history. */

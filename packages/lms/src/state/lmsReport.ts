@@ -61,7 +61,7 @@ export function lmsReport(course: CourseState): LmsReport {
   const success = attempts.length === 0 ? 'unknown' : attempts.some((a) => a.passed) ? 'passed' : 'failed';
 
   const objectives = course.bundle.outline.objectives.map((objective): LmsObjective => {
-    // A quiz drawing from its bank (issue 17): only the questions the best attempt was asked count.
+    // A quiz drawing from its bank: only the questions the best attempt was asked count.
     const asked = (q: { id: number }) => !judged?.bank?.draw || best?.answers[String(q.id)] !== undefined;
     const questions = judged?.questions.filter((q) => q.objectives.includes(objective.id) && asked(q)) ?? [];
     if (!best || questions.length === 0) {

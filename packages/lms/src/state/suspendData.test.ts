@@ -89,7 +89,7 @@ describe('suspend data', () => {
   });
 
   it('keeps a drawn, shuffled attempt as it was shown: the same questions and option orders after a relaunch', async () => {
-    // The final quiz draws 3 of its questions with options shuffled (issue 17).
+    // The final quiz draws 3 of its questions with options shuffled.
     const banked = seedBundle();
     const final = banked.quizzes.find((q) => q.quiz.kind === 'course')!;
     final.bank = { draw: 3, shuffle_options: true };

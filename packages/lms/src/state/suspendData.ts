@@ -12,7 +12,7 @@ export const SUSPEND_DATA_LIMIT = 4096;
 //   attempt: {started 6}{completed 6}{score}.{total}.{passed 0|1}.{answers: one letter a–d per
 //            question number from 1, '-' for none}[.{option orders: per question number from 1, the
 //            order it was shown in as one base-36 digit (its place among the 24 orders of A–D),
-//            '-' for A–D or none; only when the quiz shuffles options (issue 17)}]
+//            '-' for A–D or none; only when the quiz shuffles options}]
 const PREFIX = 'ck1';
 const EPOCH = Date.UTC(2020, 0, 1) / 1000;
 const KIND = { p: 'pre_assessment', c: 'course' } as const;

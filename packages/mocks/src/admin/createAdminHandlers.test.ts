@@ -53,7 +53,7 @@ describe('the admin endpoints over HTTP', () => {
   });
 });
 
-describe('a course zip on the mocks (issue 15)', () => {
+describe('a course zip on the mocks', () => {
   const slug = createMemoryStore('admin-empty').outline().slug;
   const zip = new Blob([new Uint8Array([0x50, 0x4b, 5, 6, ...new Array(18).fill(0)])]);
 

@@ -38,7 +38,7 @@ type ServedApart =
   | 'adminImportCourse'
   | StudioEndpointName;
 
-/** The course studio's endpoints (issue 17): refused, for the reason mockCourseMessages.noStudio gives. */
+/** The course studio's endpoints: refused, for the reason mockCourseMessages.noStudio gives. */
 type StudioEndpointName = Extract<AdminEndpointName, `studio${string}`>;
 const STUDIO_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
   (name): name is StudioEndpointName => name.startsWith('studio'),

@@ -3,7 +3,7 @@ import type { ConformanceHarness } from '@coursekit/core/testing';
 import type { MemoryStore } from './createMemoryStore';
 
 /**
- * The conformance suite's question-bank hooks on a memory store (issue 17): the course quiz's draw
+ * The conformance suite's question-bank hooks on a memory store: the course quiz's draw
  * as a course.json would set it (draws from a seeded source, so a run is repeatable), and an
  * author's edit of a question, put back afterwards.
  */

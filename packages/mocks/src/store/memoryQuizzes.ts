@@ -140,7 +140,7 @@ export function memoryQuizzes(tables: MemoryTables) {
     },
 
     /**
-     * Question banks (issue 17), as a course.json would set them: the quiz draws `draw` of its
+     * Question banks, as a course.json would set them: the quiz draws `draw` of its
      * questions per attempt, options shuffled or not; null is every question, A-D. `random` is the
      * source the draws use (tests pass core's seededRandom).
      */

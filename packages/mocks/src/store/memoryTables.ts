@@ -60,7 +60,7 @@ export function createMemoryTables(options: ScenarioOptions, fixture: CourseFixt
     refreshTokens: new Map<string, string>(),
     progress: [] as ProgressRecord[],
     attempts: [] as QuizAttempt[],
-    /** What each attempt drew, by attempt id (question banks, issue 17). */
+    /** What each attempt drew, by attempt id (question banks). */
     draws: new Map<number, DrawnQuestion[]>(),
     /** How each quiz draws, by quiz id (absent: every question, options A-D). */
     quizBanks: new Map<number, QuizBankSettings>(),

@@ -5,7 +5,7 @@ import { withTestOut } from '../fixtures/courseFixture';
 import type { MemoryStore } from './createMemoryStore';
 import { createMemoryStore } from './createMemoryStore';
 
-// Issue 17, test-out, on the memory store: the same core rule as the API (testedOutModules into
+// Test-out, on the memory store: the same core rule as the API (testedOutModules into
 // summarizeProgress). The mocks' course is the seed's, which has test-out off; a fixture with it on
 // shows the path works.
 

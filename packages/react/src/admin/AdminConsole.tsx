@@ -56,7 +56,7 @@ const ownsAdminPath = (path: string) => parseAdminPath(path) !== null;
 
 /**
  * The administrator's widget (admin §2): the console, the user-progress page and the content tools,
- * each about the course picked in its header (issue 15; the default course until one is picked).
+ * each about the course picked in its header (the default course until one is picked).
  */
 export function AdminConsole(props: AdminConsoleProps) {
   return (

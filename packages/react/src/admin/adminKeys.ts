@@ -12,7 +12,7 @@ export const adminKeys = {
   all: ['coursekit', 'admin'] as const,
   /** The guard's session and admin-role check. */
   access: () => [...adminKeys.all, 'access'] as const,
-  /** The platform's courses (issue 15). */
+  /** The platform's courses. */
   courses: () => [...adminKeys.all, 'courses'] as const,
   /** The course picked in the console (kept in the cache, so it outlives a change of screen). */
   pickedCourse: () => [...adminKeys.all, 'picked-course'] as const,

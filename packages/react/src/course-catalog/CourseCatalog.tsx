@@ -24,7 +24,7 @@ export const courseHref = (course: Pick<CatalogCourse, 'slug' | 'is_default'>): 
   course.is_default ? '/course' : `/courses/${encodeURIComponent(course.slug)}/course`;
 
 /**
- * The platform's courses (issue 15): each one's title (a link to it), description, estimated time and
+ * The platform's courses: each one's title (a link to it), description, estimated time and
  * modules, and — signed in — the learner's progress in it. Needs no sign-in.
  */
 export function CourseCatalog({ hrefOf = courseHref }: CourseCatalogProps) {

@@ -22,7 +22,7 @@ import {
 } from './jsonForm';
 import * as st from './studio.css';
 
-// course.json as a form (issue 17): the course's texts, objectives, modules in order, quiz settings
+// course.json as a form: the course's texts, objectives, modules in order, quiz settings
 // and test-out, checked field by field with core's course-file schema (see jsonForm.tsx).
 
 export interface CourseSettingsProps {

@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from '../test/expectNoAxeViolations';
 import { renderWidget } from '../test/renderWidget';
 import { CourseStudio } from './CourseStudio';
 
-// Issue 17: the studio's screens. Nothing typed is lost (saved on a pause, kept in a local copy
+// The studio's screens. Nothing typed is lost (saved on a pause, kept in a local copy
 // until the server has it), two authors never overwrite each other (both texts shown), and only an
 // admin publishes. The server's own rules are proven by api/src/studio/studio.test.ts.
 

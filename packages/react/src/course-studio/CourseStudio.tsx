@@ -22,7 +22,7 @@ import { QuizBank } from './QuizBank';
 import * as st from './studio.css';
 import { type LocalCopies, type SaveState, useDraftFile } from './useDraftFile';
 
-// The course studio (issue 17), the console's screens over `admin.studio`: courses, a course's
+// The course studio, the console's screens over `admin.studio`: courses, a course's
 // draft file by file with saves that never overwrite another author, the review an admin publishes
 // from, and the history. A module's lessons are edited in a rich editor (ModuleEditor), every other
 // file as the course folder's text.

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '../test/expectNoAxeViolations';
 import { renderWidget } from '../test/renderWidget';
 import { CourseStudio } from './CourseStudio';
 
-// Issue 17: a module's lessons in a rich editor. Whatever is done to a lesson (typing, pasting,
+// A module's lessons in a rich editor. Whatever is done to a lesson (typing, pasting,
 // reordering, images) lands as the module's markdown through the file's save, in the form the
 // server's checks accept; the preview renders it as the CoursePlayer will.
 

@@ -14,7 +14,7 @@ import {
   useMoveFocus,
 } from './jsonForm';
 
-// A module's questions (quizzes/module-N.json) as a form (issue 17): its pre-assessment questions
+// A module's questions (quizzes/module-N.json) as a form: its pre-assessment questions
 // and its part of the final quiz's bank, each with four options, the correct one, an explanation and
 // the learning objectives it tests (test-out grades a module on them). Checked field by field with
 // core's quiz-file schema; questions move by keyboard or by dragging.

@@ -26,7 +26,7 @@ export const sharedStrings = {
   moduleTitle: 'Module {number}: {name}',
   passed: 'Passed',
   inProgress: 'In Progress',
-  /** core's moduleStatus 'testedOut': the learner tested out of the module in the pre-assessment (issue 17). */
+  /** core's moduleStatus 'testedOut': the learner tested out of the module in the pre-assessment. */
   testedOut: 'Tested out',
   moduleLessonsCount: '{completed} of {total} lessons',
   moduleProgressBar: '{module} progress',

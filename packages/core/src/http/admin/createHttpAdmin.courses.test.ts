@@ -5,7 +5,7 @@ import type { AdminCourse, CourseImportResult } from '../adminEndpoints';
 import { createHttpAdapter, forCourse } from '../createHttpAdapter';
 import { withHttpAdmin } from './withHttpAdmin';
 
-// Issue 15 on the admin part of the HTTP adapter: the courses (list, update, a zip out and in), and
+// The courses (list, update, a zip out and in), and
 // the course-specific calls answering for the adapter's course or the one `admin.forCourse` names.
 
 const course = (slug: string, isDefault = false): AdminCourse => ({
@@ -51,7 +51,7 @@ const adminOn = (fetch: typeof globalThis.fetch, slug?: string) =>
     }),
   ).admin;
 
-describe('the admin courses over HTTP (issue 15)', () => {
+describe('the admin courses over HTTP', () => {
   it('lists the courses and changes one with a PATCH of its changes', async () => {
     const api = fakeApi({
       'GET /admin/courses': () => json(200, [course('first', true), course('second')]),
@@ -117,7 +117,7 @@ describe('the admin courses over HTTP (issue 15)', () => {
   });
 });
 
-describe('the admin’s course-specific calls (issue 15)', () => {
+describe('the admin’s course-specific calls', () => {
   const routes = {
     'GET /admin/stats': () => json(200, stats),
     'GET /courses/second/admin/stats': () => json(200, { ...stats, totalModules: 3 }),

@@ -11,7 +11,7 @@ import { LOADABLE_MODULES, useContentOperations } from './useContentOperations';
 /**
  * admin §2 Content Management (the console's tab, and /content-loader alone, DESIGN decision 1):
  * the quick operations, their Operation Results, the per-module panel, the LMS packages (of the
- * picked course), the platform's courses (issue 15) and the image-link tools.
+ * picked course), the platform's courses and the image-link tools.
  */
 export function ContentTools({ headingLevel }: { headingLevel: 2 | 3 }) {
   // A course's tools start afresh when another course is picked (module statuses, a tool's result).

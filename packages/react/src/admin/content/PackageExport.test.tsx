@@ -13,7 +13,7 @@ function withExport(exportPackage?: (format: PackageFormat) => Promise<{ fileNam
   return { ...adapter, admin: { ...admin, content: { ...admin.content, exportPackage } } } as CourseAdapter;
 }
 
-describe('LMS Packages (issue 18)', { timeout: 30_000 }, () => {
+describe('LMS Packages', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('saves the zip the adapter answers, under the server’s name, and says so', async () => {

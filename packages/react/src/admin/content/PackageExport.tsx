@@ -17,7 +17,7 @@ interface Outcome {
 }
 
 /**
- * The course for an LMS (issue 18): one button per package format, each saving a zip the LMS imports
+ * The course for an LMS: one button per package format, each saving a zip the LMS imports
  * as it is. Shown only when the adapter can export (`admin.content.exportPackage`).
  */
 export function PackageExport({ headingLevel }: { headingLevel: 2 | 3 }) {

@@ -20,7 +20,7 @@ type Outcome =
 const kbOf = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
 
 /**
- * Import a course zip (issue 15): creates the course it holds as a draft, or updates it. While the
+ * Import a course zip: creates the course it holds as a draft, or updates it. While the
  * zip is on its way the section says so; then the content pipeline's counts, or the server's
  * refusal, which names the file and the problem (`quizzes/module-2.json: …`).
  */

@@ -12,7 +12,7 @@ const rowOf = async (title: string) =>
 
 const REFUSAL = 'quizzes/module-2.json: finalQuiz[0].correct_answer must be one of A, B, C, D';
 
-describe('the Courses section of Content Management (issue 15)', { timeout: 30_000 }, () => {
+describe('the Courses section of Content Management', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists every course with its status, the default, its size and learners', async () => {

@@ -22,7 +22,7 @@ interface Outcome {
 }
 
 /**
- * The platform's courses (issue 15): each with its status, the default, its size and learners;
+ * The platform's courses: each with its status, the default, its size and learners;
  * publish, draft, archive, make default (confirmed), export its folder as a zip, and import one.
  * Shown when the adapter has a courses part (`admin.courses`).
  */

@@ -12,7 +12,7 @@ const card = (label: string) =>
     .closest('li')!
     .querySelector('span:last-child')!.textContent;
 
-describe('the console’s course picker (issue 15)', { timeout: 30_000 }, () => {
+describe('the console’s course picker', { timeout: 30_000 }, () => {
   it('shows the default course first, and every course with its status', async () => {
     const { store, adapter } = twoCourses();
     renderWidget(<AdminConsole />, { adapter, onNavigate: vi.fn() });

@@ -5,7 +5,7 @@ import { useAdmin, useAdminCourse } from '../useAdmin';
 import { COURSE_STATUS, useCourseList } from './courseStatus';
 
 /**
- * The course the console shows (issue 15): a native select of every course, the default marked,
+ * The course the console shows: a native select of every course, the default marked,
  * with the shown course's status beside it. Picking one moves every course-specific part of the
  * console to it; users and roles are the platform's. Absent when the adapter cannot scope by course.
  */
