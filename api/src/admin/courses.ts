@@ -18,6 +18,7 @@ import {
   readCourseFromFiles,
   unpackCourseZip,
 } from '../content/courseZip';
+import { lessonNotesOf } from '../content/lessonNotes';
 import { applyCourse } from '../content/loader';
 import type { AppContext } from '../context';
 import { dropCourseStructure } from '../course/structure';
@@ -188,6 +189,8 @@ export async function importCourse(
       images: imagesOf(files).length,
     },
   };
+  const notes = lessonNotesOf(files);
+  if (notes.length > 0) result.notes = notes;
   await logAction(ctx, admin, 'course_imported', null, {
     course: slug,
     created: !existing,

@@ -32,6 +32,7 @@ import { serialized } from '../admin/content';
 import type { AdminAuth } from '../admin/guard';
 import { refuseTakenImages, storeImages } from '../content/courseImages';
 import { CourseZipError, checkCourseFile, checkCourseFiles, readCourseFromFiles } from '../content/courseZip';
+import { lessonNotesOf } from '../content/lessonNotes';
 import { applyCourse, CONTENT_DIR, type LoadSummary } from '../content/loader';
 import {
   type CourseFiles,
@@ -360,7 +361,13 @@ export async function draftChanges(ctx: AppContext, slug: string): Promise<Draft
     versionFiles(ctx.db, course.id, published),
     draftFiles(ctx.db, course.id),
   ]);
-  return { published_version: published, changes: diffCourse(before, after), draft_hash: filesHash(after) };
+  const notes = lessonNotesOf(after);
+  return {
+    published_version: published,
+    changes: diffCourse(before, after),
+    draft_hash: filesHash(after),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
 }
 
 async function versionsOf(ctx: AppContext, courseId: number): Promise<CourseVersion[]> {

@@ -3,6 +3,7 @@ import {
   CourseDraftSchema,
   CourseVersionSchema,
   courseHasLearners,
+  courseHasNoLesson,
   courseJsonRequired,
   courseSlugTaken,
   DraftChangesSchema,
@@ -10,6 +11,7 @@ import {
   draftChangedSinceReview,
   draftConflict,
   draftFileExists,
+  MIN_SECTION_LENGTH,
   messages,
   nothingToPublish,
   PublishResultSchema,
@@ -193,6 +195,8 @@ describe.each(DRIVERS)('course studio (%s)', (driver) => {
       ).status,
     ).toBe(200);
     expect((await save(`images/${SLUG}-dial.svg`, { base64: base64(SVG) }, null)).status).toBe(200);
+    // Before any module is written the review says there is no lesson to publish yet.
+    expect((await changes()).notes).toEqual([courseHasNoLesson(MIN_SECTION_LENGTH)]);
     expect((await save('modules/module-1.md', { text: moduleOne() }, null)).status).toBe(200);
     expect((await save('modules/module-2.md', { text: moduleTwo }, null)).status).toBe(200);
     const bank = (m: number) =>
@@ -206,6 +210,7 @@ describe.each(DRIVERS)('course studio (%s)', (driver) => {
 
     const review = await changes();
     expect(review.published_version).toBe(0);
+    expect(review.notes).toBeUndefined();
     expect(review.changes.lessons.map((l) => [l.module_id, l.title, l.change])).toEqual([
       [1, 'What a meter counts', 'added'],
       [1, 'Register and interval reads', 'added'],

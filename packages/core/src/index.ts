@@ -47,6 +47,7 @@ export {
   moduleContentNotAvailable,
   pageRangeMessage,
 } from './adminMessages';
+export { lessonNotes, type ShortSection, shortSections } from './content/lessonNotes';
 export {
   joinModuleMarkdown,
   MIN_SECTION_LENGTH,
@@ -506,6 +507,7 @@ export {
 export { isStorableText, textInput } from './schemas/text';
 export {
   courseHasLearners,
+  courseHasNoLesson,
   courseJsonRequired,
   courseSlugTaken,
   defaultCourseNotDeleted,
@@ -518,6 +520,7 @@ export {
   nothingToPublish,
   type QuizBankDraw,
   quizDrawOverBank,
+  sectionNotALesson,
   versionDoesNotExist,
 } from './studioMessages';
 export { EMAIL_MAX_LENGTH, normalizeEmail, validateEmail } from './validation/email';

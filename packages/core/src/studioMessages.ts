@@ -56,3 +56,11 @@ export interface QuizBankDraw {
 /** A quiz that draws more questions per attempt than its bank (the quiz files) holds. */
 export const quizDrawOverBank = ({ kind, draw, bankSize }: QuizBankDraw): string =>
   `The ${kind === 'course' ? 'final quiz' : 'pre-assessment'} draws ${draw} ${draw === 1 ? 'question' : 'questions'} but its bank holds ${bankSize}.`;
+
+/** A `## ` section too short to be published as a lesson (admin spec: a lesson is more than 100 characters). */
+export const sectionNotALesson = (moduleId: number, title: string, length: number, minimum: number): string =>
+  `Module ${moduleId}: “${title}” is not a lesson: it has ${length} ${length === 1 ? 'character' : 'characters'} of text, and a lesson needs more than ${minimum}. Write more under its heading, or it is left out.`;
+
+/** A course whose module files hold no section long enough to be a lesson. */
+export const courseHasNoLesson = (minimum: number): string =>
+  `The course has no lesson yet: a lesson is a “## ” section with more than ${minimum} characters of text.`;

@@ -164,6 +164,8 @@ export const CourseImportResultSchema = z.object({
     questions: z.number(),
     images: z.number(),
   }),
+  /** Sections of the zip's modules too short to be lessons, and a course with no lesson at all. */
+  notes: z.optional(z.array(z.string())),
 });
 export type CourseImportResult = z.infer<typeof CourseImportResultSchema>;
 

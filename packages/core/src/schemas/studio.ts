@@ -91,6 +91,8 @@ export const DraftChangesSchema = z.object({
   changes: CourseChangesSchema,
   /** Identifies the draft as reviewed: publishing is refused when the draft moved on since. */
   draft_hash: z.string(),
+  /** What publishing would leave out or surprise with: sections too short to be lessons, no lesson at all. */
+  notes: z.optional(z.array(z.string())),
 });
 export type DraftChanges = z.infer<typeof DraftChangesSchema>;
 
