@@ -1,4 +1,4 @@
-// @coursekit/react/course-studio — the course studio (issue 17), a lazily loaded console entry the
+// @coursekit/react/course-studio — the course studio, a lazily loaded console entry the
 // learner widgets and the embed never load. Render it inside a CourseProvider (for the theme).
 
 export type { CourseProviderProps } from '../provider/CourseProvider';
