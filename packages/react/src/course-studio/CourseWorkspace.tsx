@@ -3,13 +3,15 @@ import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import type { CourseStudioProps } from './CourseStudio';
 import { DraftFiles } from './DraftFiles';
+import { DraftOutline } from './DraftOutline';
 import { History } from './History';
 import { Review } from './Review';
 import { useLoad } from './useLoad';
 
-// One course open in the studio: its draft, its review and its history, one pane at a time.
+// One course open in the studio: its outline, its files as the Source view, its review and its
+// history, one pane at a time.
 
-type Pane = 'files' | 'review' | 'history';
+type Pane = 'outline' | 'source' | 'review' | 'history';
 
 export function CourseWorkspace({
   studio,
@@ -19,7 +21,7 @@ export function CourseWorkspace({
   course,
   onBack,
 }: CourseStudioProps & { course: string; onBack: () => void }) {
-  const [pane, setPane] = useState<Pane>('files');
+  const [pane, setPane] = useState<Pane>('outline');
   // Each press of a pane's button shows it afresh: the review and history read the server again.
   const [visit, setVisit] = useState(0);
   const load = useCallback(() => studio.draft(course), [studio, course]);
@@ -36,7 +38,8 @@ export function CourseWorkspace({
       <nav aria-label="Studio" className={s.row}>
         {(
           [
-            ['files', 'Files'],
+            ['outline', 'Outline'],
+            ['source', 'Source'],
             ['review', canPublish ? 'Review & Publish' : 'Review'],
             ['history', 'History'],
           ] as const
@@ -49,7 +52,7 @@ export function CourseWorkspace({
             onClick={() => {
               setPane(key);
               setVisit((n) => n + 1);
-              if (key === 'files') draft.reload();
+              if (key === 'outline' || key === 'source') draft.reload();
             }}
           >
             {label}
@@ -61,7 +64,21 @@ export function CourseWorkspace({
           {draft.error}
         </p>
       ) : null}
-      {pane === 'files' && draft.data && !draft.loading ? (
+      {pane === 'outline' && draft.data && !draft.loading ? (
+        <DraftOutline
+          key={draft.loads}
+          studio={studio}
+          draft={draft.data}
+          copies={local}
+          saveDelayMs={saveDelayMs}
+        />
+      ) : null}
+      {(pane === 'outline' || pane === 'source') && draft.loading ? (
+        <p className={s.muted} role="status" aria-busy="true">
+          Loading the course...
+        </p>
+      ) : null}
+      {pane === 'source' && draft.data && !draft.loading ? (
         // Each load of the draft starts the file list afresh (its revisions are the server's now).
         <DraftFiles
           key={draft.loads}

@@ -1,4 +1,4 @@
-import type { DraftFile, QuizFile, StudioAdapter } from '@coursekit/core';
+import { type DraftFile, draftConflict, type QuizFile, type StudioAdapter } from '@coursekit/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
@@ -20,8 +20,18 @@ const SAVE_TEXT: Record<SaveState['kind'], string> = {
   unsaved: 'Not saved yet',
   saving: 'Saving...',
   failed: 'Not saved',
-  conflict: 'Not saved: another author saved this file',
+  conflict: 'Not saved: another author saved it first',
 };
+
+/** How the editor names what it edits: by default its path (the Source view). */
+export interface EditorNaming {
+  /** The editor's heading ("Module 1: Meters"). */
+  heading: string;
+  /** What the raw text is of ("Module 1's lessons"), after "Text of". */
+  text: string;
+  /** What a conflict or refusal names ("Lesson 2 of Module 1"). */
+  subject: string;
+}
 
 export function FileEditor({
   studio,
@@ -33,6 +43,9 @@ export function FileEditor({
   onModuleAdded,
   objectives,
   quizFiles,
+  naming,
+  lesson,
+  onLessonChange,
 }: {
   studio: StudioAdapter;
   course: string;
@@ -46,8 +59,16 @@ export function FileEditor({
   objectives: ReadonlyArray<{ id: string; text: string }>;
   /** The draft's quiz files as last saved (course.json's form checks draws against their banks). */
   quizFiles: ReadonlyMap<string, QuizFile>;
+  /** Names for the outline's nouns; without them the file is named by its path. */
+  naming?: EditorNaming;
+  /** A module file's lesson to show (controlled by the outline), and its change. */
+  lesson?: number;
+  onLessonChange?: (lesson: number) => void;
 }) {
   const id = useId();
+  const names = naming ?? { heading: file.path, text: file.path, subject: file.path };
+  // The server names the file by its path; the outline names it by what it holds.
+  const inWords = (message: string) => message.split(file.path).join(names.subject);
   const draft = useDraftFile(studio, course, file, { copies, delayMs, onSaved });
   const { state } = draft;
   // course.json and the quiz files are forms by default; their text stays one click away.
@@ -55,8 +76,8 @@ export function FileEditor({
   const [asText, setAsText] = useState(form === null);
   const textField = (
     <div className={a.field}>
-      {form ? <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} /> : null}
-      <label htmlFor={`${id}-text`}>Text of {file.path}</label>
+      {form ? <ViewSwitch path={names.text} form={form} asText={asText} onChange={setAsText} /> : null}
+      <label htmlFor={`${id}-text`}>Text of {names.text}</label>
       <textarea
         id={`${id}-text`}
         className={st.editor}
@@ -70,7 +91,7 @@ export function FileEditor({
     <section className={s.stack} aria-labelledby={`${id}-name`}>
       <div className={s.spread}>
         <h3 id={`${id}-name`} className={s.subheading}>
-          {file.path}
+          {names.heading}
         </h3>
         <p role="status" className={state.kind === 'saved' ? s.badge.success : s.badge.info}>
           {SAVE_TEXT[state.kind]}
@@ -81,7 +102,7 @@ export function FileEditor({
       ) : null}
       {state.kind === 'failed' ? (
         <div className={s.banner.error} role="alert">
-          <p className={s.text}>{state.message}</p>
+          <p className={s.text}>{inWords(state.message)}</p>
           <button type="button" className={s.button.secondary} onClick={() => void draft.save()}>
             Try Again
           </button>
@@ -89,7 +110,11 @@ export function FileEditor({
       ) : null}
       {state.kind === 'conflict' ? (
         <div className={s.stack} role="alert" aria-label="Save conflict">
-          <p className={s.text}>{state.message}</p>
+          <p className={s.text}>
+            {naming
+              ? draftConflict(names.subject, state.theirs.updated_by, state.theirs.revision)
+              : state.message}
+          </p>
           <div className={st.compare}>
             <div className={a.field}>
               <label htmlFor={`${id}-theirs`}>
@@ -126,11 +151,13 @@ export function FileEditor({
             onEdit={draft.edit}
             onImageUploaded={onSaved}
             markdownField={textField}
+            {...(lesson !== undefined ? { lesson } : {})}
+            {...(onLessonChange ? { onLessonChange } : {})}
           />
         </Suspense>
       ) : form && !asText ? (
         <>
-          <ViewSwitch path={file.path} form={form} asText={asText} onChange={setAsText} />
+          <ViewSwitch path={names.text} form={form} asText={asText} onChange={setAsText} />
           {form === 'Settings Form' ? (
             <CourseSettings
               text={draft.text}

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '../test/expectNoAxeViolations';
 import { renderWidget } from '../test/renderWidget';
 import { CourseStudio } from './CourseStudio';
 
-// Issue 17: a module's lessons in a rich editor. Whatever is done to a lesson (typing, pasting,
+// A module's lessons in a rich editor. Whatever is done to a lesson (typing, pasting,
 // reordering, images) lands as the module's markdown through the file's save, in the form the
 // server's checks accept; the preview renders it as the CoursePlayer will.
 
@@ -23,7 +23,11 @@ function studioWith(text: string) {
 
 async function openModule(user: ReturnType<typeof renderWidget>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
-  await user.click(await screen.findByRole('button', { name: 'module-1.md' }));
+  // The outline opens the module's editor on its first lesson.
+  const outline = within(await screen.findByRole('navigation', { name: 'Course outline' }));
+  await user.click(
+    outline.getAllByRole('button', { name: /^Lesson 1: |^Write the first lesson of Module 1$/ })[0]!,
+  );
 }
 
 // The editor is focused, not clicked: a click asks the layout jsdom lacks where it landed.
