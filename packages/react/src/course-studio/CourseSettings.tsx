@@ -223,11 +223,11 @@ function SettingsForm({
             onModuleAdded?.(nextModuleId).then(
               () =>
                 setAnnouncement(
-                  `Module ${nextModuleId} was added at position ${modules.length + 1}, with its files.`,
+                  `Module ${nextModuleId} was added at position ${modules.length + 1}, with its lessons and questions.`,
                 ),
               (e: unknown) =>
                 setAddError(
-                  `Module ${nextModuleId}'s files were not made: ${e instanceof Error ? e.message : String(e)}`,
+                  `Module ${nextModuleId}'s lessons and questions were not made: ${e instanceof Error ? e.message : String(e)}`,
                 ),
             );
           }}

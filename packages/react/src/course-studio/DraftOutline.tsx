@@ -8,16 +8,17 @@ import {
   type StudioOutline,
   studioOutline,
 } from '@coursekit/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import { newModuleFiles, objectivesOf, quizFilesOf } from './courseFiles';
-import { type EditorNaming, FileEditor } from './FileEditor';
+import { type EditorNaming, FileEditor, type LiveText } from './FileEditor';
 import { OutlineImage } from './OutlineImage';
 import { moduleLabel, type OutlineItem, OutlineNav } from './OutlineNav';
 import * as st from './studio.css';
 import type { LocalCopies } from './useDraftFile';
 import { messageOf } from './useLoad';
+import { useOutlineEdits } from './useOutlineEdits';
 
 // A course's draft as its outline: choosing an item opens the editor that edits it (the settings
 // form, a module's lessons in the rich editor, a module's question form), named by what it is. The
@@ -62,26 +63,55 @@ export function DraftOutline({ studio, draft, copies, saveDelayMs }: Props) {
   const [files, setFiles] = useState(draft.files);
   const [selected, setSelected] = useState<OutlineItem>({ kind: 'settings' });
   const [error, setError] = useState<string | null>(null);
-  const outline = useMemo(() => studioOutline(files), [files]);
-  const onSaved = useCallback(
-    (saved: DraftFile) =>
-      setFiles((list) =>
-        list.some((f) => f.path === saved.path)
-          ? list.map((f) => (f.path === saved.path ? saved : f))
-          : [...list, saved],
+  // The open editor's text, saved or not, for the outline's actions to edit through. The outline
+  // shows the saved files, and an action's edit at once (until its save is back): a render per
+  // keystroke of the whole outline would slow typing.
+  const live = useRef<LiveText | null>(null);
+  const [overlay, setOverlay] = useState<{ path: string; text: string } | null>(null);
+  const onLive = useCallback((next: LiveText | null) => {
+    live.current = next;
+    if (next)
+      setOverlay((o) =>
+        o && o.path === next.path && o.text !== next.text ? { path: o.path, text: next.text } : o,
+      );
+  }, []);
+  const outline = useMemo(
+    () =>
+      studioOutline(
+        overlay ? files.map((f) => (f.path === overlay.path ? { ...f, text: overlay.text } : f)) : files,
       ),
-    [],
+    [files, overlay],
   );
+  const onSaved = useCallback((saved: DraftFile) => {
+    setFiles((list) =>
+      list.some((f) => f.path === saved.path)
+        ? list.map((f) => (f.path === saved.path ? saved : f))
+        : [...list, saved],
+    );
+    setOverlay((o) => (o && o.path === saved.path && o.text === saved.text ? null : o));
+  }, []);
   // A module's files are made with it (and a file it lacks when first opened), unless they exist.
   const addModuleFiles = async (moduleId: number) => {
     for (const [path, content] of newModuleFiles(moduleId))
       if (!files.some((f) => f.path === path)) onSaved(await studio.save(draft.course, path, content, null));
   };
+  const edits = useOutlineEdits({
+    studio,
+    course: draft.course,
+    files,
+    live,
+    onLiveEdit: setOverlay,
+    outline,
+    selected,
+    select: setSelected,
+    onSaved,
+    onRemoved: (path) => setFiles((list) => list.filter((f) => f.path !== path)),
+  });
   const target = editedIn(selected, outline);
   const file = target ? files.find((f) => f.path === target.path) : undefined;
   return (
     <div className={st.workspace}>
-      <OutlineNav outline={outline} selected={selected} onSelect={setSelected} />
+      <OutlineNav outline={outline} selected={selected} onSelect={setSelected} edits={edits} />
       <div className={s.stack}>
         {error ? (
           <p className={a.fieldError} role="alert">
@@ -109,6 +139,7 @@ export function DraftOutline({ studio, draft, copies, saveDelayMs }: Props) {
             objectives={objectivesOf(files)}
             quizFiles={quizFilesOf(files)}
             naming={target.naming}
+            onLive={onLive}
             {...(selected.kind === 'lesson'
               ? {
                   lesson: selected.lesson,

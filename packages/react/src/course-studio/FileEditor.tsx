@@ -1,5 +1,5 @@
 import { type DraftFile, draftConflict, type QuizFile, type StudioAdapter } from '@coursekit/core';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import { CourseSettings } from './CourseSettings';
@@ -22,6 +22,13 @@ const SAVE_TEXT: Record<SaveState['kind'], string> = {
   failed: 'Not saved',
   conflict: 'Not saved: another author saved it first',
 };
+
+/** An open file's text as the author has it, and the edit that changes it (and saves, as typing does). */
+export interface LiveText {
+  path: string;
+  text: string;
+  edit: (text: string) => void;
+}
 
 /** How the editor names what it edits: by default its path (the Source view). */
 export interface EditorNaming {
@@ -46,6 +53,7 @@ export function FileEditor({
   naming,
   lesson,
   onLessonChange,
+  onLive,
 }: {
   studio: StudioAdapter;
   course: string;
@@ -64,6 +72,8 @@ export function FileEditor({
   /** A module file's lesson to show (controlled by the outline), and its change. */
   lesson?: number;
   onLessonChange?: (lesson: number) => void;
+  /** The text as the author has it (saved or not), and how to change it, on every change; null on close. */
+  onLive?: (live: LiveText | null) => void;
 }) {
   const id = useId();
   const names = naming ?? { heading: file.path, text: file.path, subject: file.path };
@@ -71,6 +81,11 @@ export function FileEditor({
   const inWords = (message: string) => message.split(file.path).join(names.subject);
   const draft = useDraftFile(studio, course, file, { copies, delayMs, onSaved });
   const { state } = draft;
+  const { text, edit } = draft;
+  const live = useRef(onLive);
+  live.current = onLive;
+  useEffect(() => live.current?.({ path: file.path, text, edit }), [file.path, text, edit]);
+  useEffect(() => () => live.current?.(null), []);
   // course.json and the quiz files are forms by default; their text stays one click away.
   const form = formOf(file.path);
   const [asText, setAsText] = useState(form === null);
