@@ -205,6 +205,18 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
               ),
             )}
           </ol>
+          {m.lessons.length === 0 ? (
+            <ul className={s.list}>
+              {entry(
+                `lesson-${m.id}-none`,
+                { kind: 'lesson', module: m.id, lesson: 0 },
+                <>
+                  Write the first lesson<span className={s.visuallyHidden}> of Module {m.id}</span>
+                </>,
+                [],
+              )}
+            </ul>
+          ) : null}
           {edits ? (
             <div>
               <button
