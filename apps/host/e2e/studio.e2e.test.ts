@@ -67,7 +67,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens a file of the open course and replaces its text; waits until the studio says Saved. */
+/** Opens a file of the open course in the Source view and replaces its text; waits until Saved. */
 async function write(page: Page, path: string, text: string) {
   await page.getByRole('button', { name: path.slice(path.indexOf('/') + 1), exact: true }).click();
   // A module opens on its lessons (the rich editor), course.json and the quiz files as forms; this
@@ -102,6 +102,8 @@ describe('the course studio', () => {
       await author.getByRole('textbox', { name: 'Title' }).fill(TITLE);
       await author.getByRole('button', { name: 'Create Course' }).click();
       await author.getByRole('heading', { name: SLUG }).waitFor();
+      // This journey writes whole files: the Source view, one switch from the outline.
+      await author.getByRole('button', { name: 'Source', exact: true }).click();
       await write(author, 'course.json', COURSE_JSON);
       await author.getByRole('button', { name: 'Add Module 1 Files' }).click();
       await author.getByRole('button', { name: 'module-1.json', exact: true }).waitFor();
@@ -141,21 +143,23 @@ describe('the course studio', () => {
       await author.goto(`/courses/${SLUG}/module/1`);
       await author.getByText(LESSON).waitFor();
 
-      // Both authors open the module; the admin saves first, the moderator's save meets a conflict.
+      // Both authors open the module, the moderator from the outline; the admin saves first, the
+      // moderator's save meets a conflict, named by the lesson being edited.
       await author.goto('/admin/studio');
       await author.getByRole('button', { name: `Open ${TITLE}` }).click();
-      await author.getByRole('button', { name: 'module-1.md', exact: true }).click();
+      await author.getByRole('button', { name: 'Lesson 1: Main meter and sub-meters', exact: true }).click();
       await author.getByRole('tab', { name: 'Markdown' }).click();
-      await admin.getByRole('button', { name: 'Files' }).click();
+      await admin.getByRole('button', { name: 'Source', exact: true }).click();
       await write(
         admin,
         'modules/module-1.md',
         `# Module 1: Checks\n\n## Main meter and sub-meters\n\n${LESSON} Admin's sentence.\n`,
       );
-      const mine = author.getByRole('textbox', { name: 'Text of modules/module-1.md' });
+      const mine = author.getByRole('textbox', { name: "Text of Module 1's lessons" });
       await mine.fill(`# Module 1: Checks\n\n## Main meter and sub-meters\n\n${LESSON} Author's sentence.\n`);
       const conflict = author.getByRole('alert', { name: 'Save conflict' });
       await conflict.waitFor();
+      await conflict.getByText(/^Lesson 1 of Module 1 was saved by Ada Admin/).waitFor();
       expect(await conflict.getByRole('textbox', { name: /Their version/ }).inputValue()).toContain(
         "Admin's sentence.",
       );

@@ -145,7 +145,8 @@ describe('a course written in the studio', () => {
       await pressButton(author, author.getByRole('button', { name: 'Create Course' }));
       await author.getByRole('heading', { name: SLUG }).waitFor();
 
-      // course.json opens as the settings form.
+      // The course opens on its outline, with the settings form.
+      const outline = author.getByRole('navigation', { name: 'Course outline' });
       const form = author.getByRole('form', { name: 'Course settings' });
       await typeInto(
         author,
@@ -153,47 +154,57 @@ describe('a course written in the studio', () => {
         'Check meter data before you trust it.',
       );
       await pressButton(author, form.getByRole('button', { name: 'Add Module 1 to the Course' }));
-      await author.getByRole('button', { name: 'module-1.md', exact: true }).waitFor();
+      await outline.getByRole('heading', { name: 'Module 1', exact: true }).waitFor();
       await pressButton(author, form.getByRole('button', { name: 'Add Module 2 to the Course' }));
-      await author.getByRole('button', { name: 'module-2.md', exact: true }).waitFor();
+      await outline.getByRole('heading', { name: 'Module 2', exact: true }).waitFor();
       await typeInto(author, form.getByRole('textbox', { name: 'Module 1 name', exact: true }), 'Meters');
       await typeInto(author, form.getByRole('textbox', { name: 'Module 2 name', exact: true }), 'Readings');
       await saved(author);
       await expectAccessible(author, 'studio settings form');
 
-      // The image: the file input is reached by keyboard; the file itself comes from the OS dialog.
+      // The image, uploaded in the Source view: the file input is reached by keyboard; the file
+      // itself comes from the OS dialog.
+      await pressButton(author, author.getByRole('button', { name: 'Source', exact: true }));
       const upload = author.getByLabel('Upload an image');
       await tabTo(author, upload);
       await upload.setInputFiles({ name: 'meter.svg', mimeType: 'image/svg+xml', buffer: SVG });
       await author.getByRole('button', { name: IMAGE, exact: true }).waitFor();
+      await pressButton(author, author.getByRole('button', { name: 'Outline', exact: true }));
+      await outline.getByRole('heading', { name: 'Module 2: Readings', exact: true }).waitFor();
 
       // The lessons and the bank: 4 final-quiz questions per module, 8 in all.
       for (const [n, name, first] of [
         [1, 'Meters', sentence('the main meter against its sub-meters')],
         [2, 'Readings', sentence('readings')],
       ] as const) {
-        await pressButton(author, author.getByRole('button', { name: `module-${n}.md`, exact: true }));
+        await pressButton(
+          author,
+          outline.getByRole('button', { name: `Write the first lesson of Module ${n}`, exact: true }),
+        );
         await openMarkdown(author);
         await typeInto(
           author,
-          author.getByRole('textbox', { name: `Text of modules/module-${n}.md` }),
+          author.getByRole('textbox', { name: `Text of Module ${n}'s lessons` }),
           moduleMarkdown(n, name, first),
         );
         await saved(author);
         if (n === 1) await imageAndTable(author);
-        await pressButton(author, author.getByRole('button', { name: `module-${n}.json`, exact: true }));
-        // The bank is pasted whole into the file's text (the question form is used for the edit below).
+        await pressButton(
+          author,
+          outline.getByRole('button', { name: `Questions of Module ${n}`, exact: true }),
+        );
+        // The bank is pasted whole as JSON (the question form is used for the edit below).
         await pressButton(author, author.getByRole('button', { name: 'JSON Text' }));
         await typeInto(
           author,
-          author.getByRole('textbox', { name: `Text of quizzes/module-${n}.json` }),
+          author.getByRole('textbox', { name: `Text of Module ${n}'s questions` }),
           quizFile(n),
         );
         await saved(author);
       }
       await expectAccessible(author, 'studio file editor');
       // The final quiz draws 5 of the bank's 8 per attempt (new courses shuffle options already).
-      await pressButton(author, author.getByRole('button', { name: 'course.json', exact: true }));
+      await pressButton(author, outline.getByRole('button', { name: 'Course settings', exact: true }));
       await typeInto(
         author,
         form.getByRole('spinbutton', { name: 'Final quiz: questions per attempt' }),
@@ -281,8 +292,11 @@ describe('a course written in the studio', () => {
       expect(await completed()).toBe(2);
 
       // --- the author edits a lesson and a question; the admin publishes version 2 --------------
-      await author.getByRole('button', { name: 'Files', exact: true }).click();
-      await pressButton(author, author.getByRole('button', { name: 'module-1.md', exact: true }));
+      await author.getByRole('button', { name: 'Outline', exact: true }).click();
+      await pressButton(
+        author,
+        outline.getByRole('button', { name: 'Lesson 1: Meters: first look', exact: true }),
+      );
       await tabTo(author, author.getByRole('textbox', { name: 'Text of lesson “Meters: first look”' }));
       await author.keyboard.press('ControlOrMeta+End');
       await author.keyboard.press('Enter');
@@ -293,7 +307,7 @@ describe('a course written in the studio', () => {
       const reworded = `${shown[0]} (reworded)`;
       await pressButton(
         author,
-        author.getByRole('button', { name: `module-${editedModule}.json`, exact: true }),
+        outline.getByRole('button', { name: `Questions of Module ${editedModule}`, exact: true }),
       );
       const questions = author.getByRole('form', { name: 'Questions' });
       await typeInto(

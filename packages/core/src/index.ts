@@ -56,6 +56,19 @@ export {
   splitModuleMarkdown,
 } from './content/moduleMarkdown';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
+export {
+  draftFileNoun,
+  IMAGE_ASSET_PATH,
+  lessonNoun,
+  moduleFilePath,
+  type OutlineSourceFile,
+  quizFilePath,
+  type StudioOutline,
+  type StudioOutlineImage,
+  type StudioOutlineLesson,
+  type StudioOutlineModule,
+  studioOutline,
+} from './content/studioOutline';
 export type { CourseErrorCode } from './errors';
 export { CourseError, HTTP_STATUS, isCourseError } from './errors';
 export type { CourseEvent, CourseEventListener, CourseEventType } from './events/courseEvents';

@@ -23,19 +23,19 @@ const MODULE = 'modules/module-1.md';
 
 const world = (options: Parameters<typeof createMemoryStudio>[0] = {}) => createMemoryStudio(options);
 
-/** Opens the course and its first module's file, on its lessons. */
+/** Opens the course and, from its outline, its first lesson in the module's editor. */
 async function openLessons(canvasElement: HTMLElement) {
   const screen = page(canvasElement);
   await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
-  await userEvent.click(await screen.findByRole('button', { name: 'module-1.md' }));
+  await userEvent.click(await screen.findByRole('button', { name: /^Lesson 1: / }));
   return screen;
 }
 
-/** Opens the course and its first module's file, on its raw markdown. */
+/** Opens the course's first module on its raw markdown. */
 async function openModule(canvasElement: HTMLElement) {
   const screen = await openLessons(canvasElement);
   await userEvent.click(await screen.findByRole('tab', { name: 'Markdown' }));
-  return screen.findByRole('textbox', { name: `Text of ${MODULE}` });
+  return screen.findByRole('textbox', { name: "Text of Module 1's lessons" });
 }
 
 const LESSON =
@@ -67,7 +67,7 @@ export const Courses: Story = {
   args: { studio: world().studio, canPublish: false, copies: memoryCopies() },
 };
 
-/** A course just created: its draft is course.json alone (api/content/templates/course.json). */
+/** A course just created: its outline is its settings alone, no modules or images yet. */
 export const EmptyCourse: Story = {
   args: { studio: world().studio, canPublish: false, copies: memoryCopies() },
   play: async ({ canvasElement, args }) => {
@@ -75,7 +75,67 @@ export const EmptyCourse: Story = {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Asset Data Handover');
     await userEvent.click(screen.getByRole('button', { name: 'Create Course' }));
     await screen.findByRole('heading', { name: 'asset-data-handover' });
+    const outline = within(await screen.findByRole('navigation', { name: 'Course outline' }));
+    await outline.findByText('No modules yet.');
+    await outline.findByText('No images yet.');
     await expect((await args.studio.courses()).map((c) => c.slug)).toContain('asset-data-handover');
+  },
+};
+
+/**
+ * A course's outline: its settings (the draws against their banks), each module's lessons in order,
+ * its questions and test-out, the images and where each is used; problems beside their items (a
+ * section too short to be a lesson, a missing image, an objective no question tests).
+ */
+const outlineWorld = () => {
+  const made = lessonsWorld();
+  made.saveAsOther(
+    MODULE,
+    `${made.textOf(MODULE)}\n\n## Estimated reads\n\nTo be written.\n\n## Meter faults\n\n${LESSON}\n\n![A stuck dial](/storage/image-assets/meter-basics-stuck.png)\n`,
+  );
+  return made;
+};
+export const Outline: Story = {
+  args: { studio: outlineWorld().studio, canPublish: false, copies: memoryCopies() },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    const outline = within(await screen.findByRole('navigation', { name: 'Course outline' }));
+    await outline.findByRole('list', { name: 'Lessons of Module 1' });
+    await outline.findByText(/^Too short to be a lesson/);
+    await expect(outline.getByText("The image “A stuck dial” is not in the course's images.")).toBeTruthy();
+  },
+};
+
+/** The outline while the draft is on its way (a server that does not answer). */
+export const OutlineLoading: Story = {
+  args: {
+    studio: { ...world().studio, draft: () => new Promise(() => undefined) },
+    canPublish: false,
+    copies: memoryCopies(),
+  },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await screen.findByText('Loading the course...');
+  },
+};
+
+/** The draft could not be read: the reason, and no outline. */
+export const OutlineError: Story = {
+  args: {
+    studio: {
+      ...world().studio,
+      draft: () => Promise.reject(new Error('Could not reach the server.')),
+    },
+    canPublish: false,
+    copies: memoryCopies(),
+  },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await screen.findByRole('alert');
+    await expect(screen.queryByRole('navigation', { name: 'Course outline' })).toBeNull();
   },
 };
 
@@ -153,7 +213,7 @@ export const QuestionForm: Story = {
   play: async ({ canvasElement }) => {
     const screen = page(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'module-1.json' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Questions of Module 1' }));
     const form = await screen.findByRole('form', { name: 'Questions' });
     await userEvent.click(within(form).getByRole('button', { name: 'Add Final quiz Question' }));
     await expect(within(form).getByRole('alert').textContent).toContain('fields need attention');
@@ -175,7 +235,7 @@ export const Saving: Story = {
   },
 };
 
-/** Another author saved the file first: both texts, keep mine, take theirs, or merge. */
+/** Another author saved the lesson's module first: named by the lesson, both texts, keep mine, take theirs, or merge. */
 const conflictWorld = world();
 export const Conflict: Story = {
   args: { studio: conflictWorld.studio, canPublish: false, copies: memoryCopies(), saveDelayMs: 10 },
@@ -186,7 +246,8 @@ export const Conflict: Story = {
       '# Module 1: Meters\n\n## Reading a meter\n\nTheir rewrite of the lesson.\n',
     );
     await userEvent.type(editor, ' My addition.');
-    await page(canvasElement).findByRole('alert', { name: 'Save conflict' });
+    const conflict = within(await page(canvasElement).findByRole('alert', { name: 'Save conflict' }));
+    await conflict.findByText(/^Lesson 1 of Module 1 was saved by/);
   },
 };
 

@@ -54,7 +54,7 @@ export function CourseSettings({
   quizFiles = NO_QUIZ_FILES,
 }: CourseSettingsProps) {
   return (
-    <JsonFileForm name="course.json" text={text} onChange={onChange}>
+    <JsonFileForm name="The course settings" text={text} onChange={onChange}>
       {(initial, emit) => (
         <SettingsForm initial={initial} onChange={emit} onModuleAdded={onModuleAdded} quizFiles={quizFiles} />
       )}
@@ -167,8 +167,7 @@ function SettingsForm({
       <Group title="Modules">
         <p className={s.muted} id={`${id}-modules-hint`}>
           Learners take the modules in this order. Move one with its Move Up and Move Down buttons, or drag it
-          by its heading. A module's lessons are in modules/module-N.md and its questions in
-          quizzes/module-N.json.
+          by its heading. Open a module's lessons and questions from the outline.
         </p>
         <ol className={s.list} aria-describedby={`${id}-modules-hint`}>
           {modules.map((m, i) => (
@@ -224,11 +223,11 @@ function SettingsForm({
             onModuleAdded?.(nextModuleId).then(
               () =>
                 setAnnouncement(
-                  `Module ${nextModuleId} was added at position ${modules.length + 1}, with its files.`,
+                  `Module ${nextModuleId} was added at position ${modules.length + 1}, with its lessons and questions.`,
                 ),
               (e: unknown) =>
                 setAddError(
-                  `Module ${nextModuleId}'s files were not made: ${e instanceof Error ? e.message : String(e)}`,
+                  `Module ${nextModuleId}'s lessons and questions were not made: ${e instanceof Error ? e.message : String(e)}`,
                 ),
             );
           }}

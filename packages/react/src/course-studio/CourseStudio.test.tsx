@@ -14,10 +14,10 @@ const MODULE = 'modules/module-1.md';
 
 async function openModule(user: ReturnType<typeof renderWidget>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
-  await user.click(await screen.findByRole('button', { name: 'module-1.md' }));
-  // A module opens on its lessons; the raw text is on the Markdown tab.
+  // The outline opens a lesson in its module's editor; the module's raw text is on the Markdown tab.
+  await user.click(await screen.findByRole('button', { name: 'Lesson 1: Reading a meter' }));
   await user.click(await screen.findByRole('tab', { name: 'Markdown' }));
-  return screen.findByRole('textbox', { name: `Text of ${MODULE}` });
+  return screen.findByRole('textbox', { name: "Text of Module 1's lessons" });
 }
 
 describe('CourseStudio', { timeout: 30_000 }, () => {
@@ -61,7 +61,10 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
     const theirs = fake.saveAsOther(MODULE, '# Module 1: Meters\n\n## Reading a meter\n\nTheir rewrite.\n');
     await user.type(editor, ' Mine.');
     const conflict = await screen.findByRole('alert', { name: 'Save conflict' });
-    expect(within(conflict).getByText(draftConflict(MODULE, 'Sam Second', theirs.revision))).toBeTruthy();
+    // Named by what the author was editing, not by its file.
+    expect(
+      within(conflict).getByText(draftConflict('Lesson 1 of Module 1', 'Sam Second', theirs.revision)),
+    ).toBeTruthy();
     expect(
       (within(conflict).getByRole('textbox', { name: 'Their version (Sam Second)' }) as HTMLTextAreaElement)
         .value,
@@ -199,12 +202,12 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect((saved().modules as Array<{ id: number }>).map((m) => m.id)).toEqual([1, 2, 3]),
     );
-    expect(screen.getByRole('button', { name: 'module-3.md' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Module 3' })).toBeTruthy();
 
-    // The file's text is one switch away, and the form follows what is typed there.
+    // The settings' JSON is one switch away, and the form follows what is typed there.
     await user.click(screen.getByRole('button', { name: 'JSON Text' }));
     expect(
-      (screen.getByRole('textbox', { name: 'Text of course.json' }) as HTMLTextAreaElement).value,
+      (screen.getByRole('textbox', { name: 'Text of the course settings' }) as HTMLTextAreaElement).value,
     ).toContain('"title": "Meter Reading Basics"');
   });
 
@@ -217,7 +220,7 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
     const saved = () =>
       JSON.parse(fake.textOf(QUIZ) ?? '{}') as { finalQuiz: Array<Record<string, unknown>> };
     await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
-    await user.click(await screen.findByRole('button', { name: 'module-1.json' }));
+    await user.click(await screen.findByRole('button', { name: 'Questions of Module 1' }));
     const form = await screen.findByRole('form', { name: 'Questions' });
 
     await user.click(within(form).getByRole('button', { name: 'Add Final quiz Question' }));

@@ -23,7 +23,11 @@ function studioWith(text: string) {
 
 async function openModule(user: ReturnType<typeof renderWidget>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
-  await user.click(await screen.findByRole('button', { name: 'module-1.md' }));
+  // The outline opens the module's editor on its first lesson.
+  const outline = within(await screen.findByRole('navigation', { name: 'Course outline' }));
+  await user.click(
+    outline.getAllByRole('button', { name: /^Lesson 1: |^Write the first lesson of Module 1$/ })[0]!,
+  );
 }
 
 // The editor is focused, not clicked: a click asks the layout jsdom lacks where it landed.

@@ -28,6 +28,10 @@ export interface ModuleEditorProps {
   markdownField: ReactNode;
   /** An image uploaded while editing a lesson. */
   onImageUploaded?: (file: DraftFile) => void;
+  /** The lesson shown, when the outline chooses it (else the editor keeps its own). */
+  lesson?: number;
+  /** The author chose, added, moved or removed a lesson: the one shown now. */
+  onLessonChange?: (lesson: number) => void;
 }
 
 /**
@@ -43,10 +47,17 @@ export function ModuleEditor({
   onEdit,
   markdownField,
   onImageUploaded,
+  lesson: chosen,
+  onLessonChange,
 }: ModuleEditorProps) {
   const id = useId();
   const outline = useMemo(() => splitModuleMarkdown(text), [text]);
-  const [selected, setSelected] = useState(0);
+  const [own, setOwn] = useState(0);
+  const selected = chosen ?? own;
+  const setSelected = (index: number) => {
+    setOwn(index);
+    onLessonChange?.(index);
+  };
   const [view, setView] = useState<'edit' | 'preview'>('edit');
   const resolveImage = useDraftImageUrls(studio, course);
   // The rich editor reads its lesson once; text that changes from elsewhere (the Markdown tab,

@@ -85,3 +85,14 @@ export const settingsItem = style({
 });
 
 export const dragHandle = style({ margin: 0, fontSize: '1rem', cursor: 'grab' });
+
+/** The outline: a module's block, its heading, an entry and the problems beside it. */
+export const outlineModule = style({ display: 'grid', gap: vars.space.xs });
+export const outlineHeading = style({ margin: 0, fontSize: '1rem', fontWeight: 700 });
+export const outlineEntry = style({ display: 'grid', gap: vars.space.xs });
+export const problems = style({
+  margin: 0,
+  paddingLeft: vars.space.md,
+  color: vars.color.danger,
+  fontSize: '0.8125rem',
+});
