@@ -3,7 +3,7 @@ import { seedAdminScenario } from '../admin/seedAdminScenario';
 import { type CourseFixture, courseFixture } from '../fixtures/courseFixture';
 import { type ScenarioName, type ScenarioOptions, scenarioOptions } from '../scenarios';
 import { memoryAccounts } from './memoryAccounts';
-import { memoryAttemptFlow } from './memoryAttemptStorage';
+import { memoryAttemptFlow } from './memoryAttemptFlow';
 import { memoryCertificate } from './memoryCertificate';
 import { memoryCourses } from './memoryCourses';
 import { memoryProgress } from './memoryProgress';

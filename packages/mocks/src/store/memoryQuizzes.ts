@@ -10,7 +10,7 @@ import {
   type QuizQuestionWithKey,
   type QuizWithQuestions,
 } from '@coursekit/core';
-import type { MemoryAttemptFlow } from './memoryAttemptStorage';
+import type { MemoryAttemptFlow } from './memoryAttemptFlow';
 import type { MemoryTables } from './memoryTables';
 
 /**
