@@ -2,10 +2,12 @@ import { createHttpAdapter } from '@coursekit/core/http';
 import { CONFORMANCE_PASSWORD, runAdapterConformance, uniqueEmail } from '@coursekit/core/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { updateSettings } from '../settings/service';
+import { archiveCourse, setTestOut } from '../test/courseStateHooks';
 import { DRIVERS, startServer, type TestServer } from '../test/harness';
 import { editQuestion, setQuizBank } from '../test/questionBank';
 
 // The same behavioural checks the in-memory mocks pass, through core's HTTP adapter on the live API.
+const SECOND_COURSE = 'reading-meter-data';
 for (const driver of DRIVERS) {
   let server: TestServer;
   beforeAll(async () => {
@@ -18,6 +20,12 @@ for (const driver of DRIVERS) {
     makeCourseAdapter: (course) => createHttpAdapter({ baseUrl: server.api, course }),
     setQuizBank: (settings) => setQuizBank(server, settings),
     editQuestion: (questionId, edit) => editQuestion(server, questionId, edit),
+    setTestOut: (passingScore) => setTestOut(server, passingScore),
+    // api/content's second course: the default course stays published.
+    archiveCourse: {
+      makeAdapter: () => archiveCourse(server, SECOND_COURSE).makeAdapter(),
+      setArchived: (archived) => archiveCourse(server, SECOND_COURSE).setArchived(archived),
+    },
   });
 
   describe(`settings through the HTTP adapter (${driver})`, () => {

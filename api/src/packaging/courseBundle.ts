@@ -122,9 +122,18 @@ export async function loadCourseBundle(ctx: BundleContext, courseSlug?: string):
     modules: moduleRows.map(toModule),
     lessons,
     quizzes,
+    ...testOutOf(moduleRows),
     images: images.map((i) => i.name),
   };
   return { bundle: CourseBundleSchema.parse(bundle), images };
+}
+
+/** Each module's test-out threshold, when the course has test-out on (the loader resolved them). */
+function testOutOf(rows: ReadonlyArray<{ id: number; testOutScore: number | null }>) {
+  const scores = rows.flatMap((m) =>
+    m.testOutScore === null ? [] : [{ module_id: m.id, score: m.testOutScore }],
+  );
+  return scores.length > 0 ? { test_out: scores } : {};
 }
 
 /**

@@ -6,6 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCourse, readCourse } from '../content/loader';
 import { schema } from '../db/index';
+import { loadCourseBundle } from '../packaging/courseBundle';
 import {
   call,
   courseIdOf,
@@ -237,5 +238,14 @@ describe.each(DRIVERS)('test-out (%s)', (driver) => {
     expect(after.modules.every((m) => !m.testedOut)).toBe(true);
     // Everything but the pre-assessment's own two fields reads as before it was taken.
     expect({ ...after, hasPreAssessment: false, preAssessmentPassed: false }).toEqual(untouched);
+  });
+  it('exports an LMS package whose bundle carries each module’s test-out threshold', async () => {
+    const { bundle } = await loadCourseBundle(server.app.ctx, TEST_OUT_SLUG);
+    // Module 1 has its own bar (100%), the others the course's (75%); in the package's module ids.
+    expect(bundle.test_out).toEqual(
+      bundle.modules.map((m, i) => ({ module_id: m.id, score: i === 0 ? 100 : 75 })),
+    );
+    // The shipped default course has test-out off: its bundle carries none.
+    expect((await loadCourseBundle(server.app.ctx)).bundle.test_out).toBeUndefined();
   });
 });

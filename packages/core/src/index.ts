@@ -47,6 +47,9 @@ export {
   moduleContentNotAvailable,
   pageRangeMessage,
 } from './adminMessages';
+export type { AttemptGrade, AttemptStorage } from './attempts/AttemptStorage';
+export type { AttemptFlow, AttemptFlowOptions } from './attempts/createAttemptFlow';
+export { createAttemptFlow } from './attempts/createAttemptFlow';
 export { lessonNotes, type ShortSection, shortSections } from './content/lessonNotes';
 export {
   joinModuleMarkdown,

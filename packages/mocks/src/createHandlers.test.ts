@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from './createHandlers';
 import { bankHooks } from './store/bankHooks';
+import { courseStateHooks } from './store/courseStateHooks';
 import { createMemoryStore } from './store/createMemoryStore';
 import { DEMO_LEARNER } from './store/seedLearnerScenario';
 
@@ -22,6 +23,7 @@ runAdapterConformance('HTTP adapter on the MSW handlers', {
   makeAdapter: () => createHttpAdapter({ baseUrl }),
   makeCourseAdapter: (course) => createHttpAdapter({ baseUrl, course }),
   ...bankHooks(store),
+  ...courseStateHooks(store, () => createHttpAdapter({ baseUrl })),
 });
 
 describe('scenarios over HTTP', () => {

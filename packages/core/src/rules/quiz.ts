@@ -76,12 +76,16 @@ export function gradeQuiz(
 
 type AttemptLike = Pick<QuizAttempt, 'completed_at'>;
 
-/** The most recent attempt by completed_at (attempts in progress are not counted). */
+/**
+ * The most recent attempt by completed_at (attempts in progress are not counted). Of two completed
+ * in the same instant (an LMS package keeps whole seconds) the one later in the list wins: every
+ * backend lists attempts in the order they were stored.
+ */
 export function latestAttempt<T extends AttemptLike>(attempts: ReadonlyArray<T>): T | undefined {
   return attempts
     .filter((a) => a.completed_at !== null)
     .reduce<T | undefined>(
-      (latest, a) => (!latest || a.completed_at! > latest.completed_at! ? a : latest),
+      (latest, a) => (!latest || a.completed_at! >= latest.completed_at! ? a : latest),
       undefined,
     );
 }

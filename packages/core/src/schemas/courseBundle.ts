@@ -59,6 +59,12 @@ export const CourseBundleSchema = z.object({
   /** The active lessons in course order; image sources are relative to the package (`images/…`). */
   lessons: z.array(LessonSchema),
   quizzes: z.array(BundleQuizSchema),
+  /**
+   * Test-out, when the course has it on: each module's threshold in percent of its pre-assessment
+   * questions answered right (core's moduleTestOutScore). Absent (bundles exported before
+   * test-out, or a course with it off): no module tests out.
+   */
+  test_out: z.optional(z.array(z.object({ module_id: z.number(), score: z.number() }))),
   /** The files under `images/` in the package. */
   images: z.array(z.string()),
 });

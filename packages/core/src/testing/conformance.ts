@@ -9,6 +9,7 @@ import { ModuleSchema, SessionSchema } from '../schemas/entities';
 import { runCatalogConformance } from './catalogConformance';
 import { CONFORMANCE_PASSWORD, expectCourseError, signedUp, uniqueEmail } from './expectations';
 import { runQuizConformance } from './quizConformance';
+import { runTestOutConformance } from './testOutConformance';
 
 /**
  * What a backend under test provides. `makeAdapter` answers a new, signed-out adapter on a backend
@@ -44,6 +45,24 @@ export interface ConformanceHarness {
     questionId: number,
     edit: { question_text: string; correct_answer: AnswerLetter },
   ) => Promise<() => Promise<void> | void>;
+  /**
+   * Turns test-out on for the default course with this threshold (percent) for every module, as
+   * course.json's `testOut` would; null turns it off. Given, the suite checks what a pre-assessment
+   * makes of the progress summary with test-out on and off. For a backend that fixes its course
+   * when the learner's adapter is made (an LMS package), the next adapters carry it.
+   */
+  setTestOut?: (passingScore: number | null) => Promise<void> | void;
+  /**
+   * A course (with a pre-assessment and a course quiz) this backend can archive, for a backend with
+   * accounts. Given, the suite checks that an archived course keeps a learner's attempts and starts
+   * no new one, with the API's message.
+   */
+  archiveCourse?: {
+    /** A new, signed-out adapter for that course (the suite signs its learner in). */
+    makeAdapter: () => Promise<CourseAdapter> | CourseAdapter;
+    /** Archives the course (true) or publishes it again (false). */
+    setArchived: (archived: boolean) => Promise<void> | void;
+  };
 }
 
 /**
@@ -223,5 +242,6 @@ export function runAdapterConformance(name: string, harness: ConformanceHarness)
 
     runCatalogConformance(harness);
     runQuizConformance(harness);
+    runTestOutConformance(harness);
   });
 }

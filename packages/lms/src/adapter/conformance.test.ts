@@ -7,6 +7,8 @@ import { createPackageAdapter } from './createPackageAdapter';
 let learners = 0;
 /** The course quiz's bank settings the next packages are exported with (null: every question, A-D). */
 let bank: QuizBankSettings | null = null;
+/** The test-out threshold of every module in the next packages (null: test-out off). */
+let testOut: number | null = null;
 /** A fresh learner: a new package on a new (empty) LMS record. */
 async function freshLearner() {
   const bundle = seedBundle();
@@ -16,6 +18,8 @@ async function freshLearner() {
     final.bank = { draw: bank.draw, shuffle_options: bank.shuffleOptions };
     final.quiz.total_questions = Math.min(bank.draw ?? final.questions.length, final.questions.length);
   }
+  // As the API exports a course with test-out on: each module's threshold.
+  if (testOut !== null) bundle.test_out = bundle.modules.map((m) => ({ module_id: m.id, score: testOut! }));
   learners += 1;
   const runtime = createMemoryRuntime({ learner: { id: `learner-${learners}`, name: 'Silva, Ana' } });
   return createPackageAdapter({
@@ -33,5 +37,8 @@ runAdapterConformance('package adapter (course bundle + LMS runtime)', {
   signedInLearner: freshLearner,
   setQuizBank: (settings) => {
     bank = settings;
+  },
+  setTestOut: (passingScore) => {
+    testOut = passingScore;
   },
 });

@@ -1,21 +1,15 @@
 import {
   type AnswerLetter,
   type AnswerResult,
-  answerResult,
-  answersToGrade,
-  attemptErrors,
-  attemptQuestions,
+  type AttemptStorage,
   type BundleQuestion,
   type BundleQuizBank,
   type CompletedAttempt,
   type CourseBundle,
   CourseError,
-  checkAnswerable,
-  checkQuestionId,
+  createAttemptFlow,
   DRAW_ALL,
   type DrawnQuestion,
-  drawAttempt,
-  gradeQuiz,
   type Lesson,
   lessonDoesNotExist,
   type Module,
@@ -23,17 +17,13 @@ import {
   moduleDoesNotExist,
   type ProgressRecord,
   type ProgressState,
-  publicQuestion,
   type Quiz,
   type QuizAttempt,
   type QuizListItem,
   type QuizWithQuestions,
-  reviewAttempt,
   type StoredAnswer,
   selectedLetter,
-  shownQuestions,
   summarizeProgress,
-  summarizeQuizAttempts,
 } from '@coursekit/core';
 import { emptyLearnerState, type KeptAttempt, type LearnerState } from './learnerState';
 
@@ -83,19 +73,6 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
   const random = options.random ?? Math.random;
   /** What each attempt drew, by attempt id; absent: every question of its quiz, A-D. */
   const draws = new Map<number, DrawnQuestion[]>();
-  const settingsOf = (quiz: PackagedQuiz) =>
-    quiz.bank ? { draw: quiz.bank.draw, shuffleOptions: quiz.bank.shuffle_options } : DRAW_ALL;
-  /** The questions an attempt showed, in its order (a package holds one version of each). */
-  const questionsOfAttempt = (attempt: QuizAttempt) => {
-    const quiz = quizById(attempt.quiz_id);
-    const draw =
-      draws.get(attempt.id) ??
-      drawAttempt(
-        quiz.questions.map((q) => ({ id: q.id, version: 1 })),
-        DRAW_ALL,
-      );
-    return attemptQuestions(draw, (id) => quiz.questions.find((q) => q.id === id));
-  };
   /** The quiz whose result the LMS records: the course's (first) final quiz. */
   const judged = quizzes.find((q) => q.quiz.kind === 'course');
   const mastery = options.masteryScore;
@@ -113,11 +90,45 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
     return found;
   };
   const quizByKey = (key: string) => quizzes.find((q) => q.key === key);
-  const ownAttempt = (attemptId: number) => {
-    const attempt = attempts.find((a) => a.id === attemptId);
-    if (!attempt) throw attemptErrors.notFound();
-    return attempt;
+  /** Every question of the package, by id (a package holds one version of each). */
+  const questionById = new Map(
+    quizzes.flatMap((q) => q.questions.map((question) => [question.id, question])),
+  );
+
+  // What core's attempt flow stores and reads here: the bundle's quizzes and this session's attempts.
+  const storage: AttemptStorage = {
+    quiz: (quizId) => quizzes.find((q) => q.quiz.id === quizId)?.quiz,
+    quizzes: () =>
+      [...quizzes].map((q) => q.quiz).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id),
+    bank: (quizId) =>
+      (quizzes.find((q) => q.quiz.id === quizId)?.questions ?? []).map((q) => ({ id: q.id, version: 1 })),
+    bankSettings: (quizId) => {
+      // A bundle exported before banks carries none: every question, A-D.
+      const bank = quizzes.find((q) => q.quiz.id === quizId)?.bank;
+      return bank ? { draw: bank.draw, shuffleOptions: bank.shuffle_options } : DRAW_ALL;
+    },
+    questionVersion: (questionId) => questionById.get(questionId),
+    insertAttempt(attempt, draw) {
+      const stored: QuizAttempt = { id: nextAttemptId++, ...attempt };
+      attempts.push(stored);
+      draws.set(stored.id, [...draw]);
+      return stored;
+    },
+    attempt: (learner, attemptId) => attempts.find((a) => a.id === attemptId && a.user_id === learner),
+    draw: (attemptId) => draws.get(attemptId),
+    saveAnswer(attempt, questionId, answer) {
+      attempt.answers[String(questionId)] = answer;
+    },
+    saveCompleted: (attempt, grade) => Object.assign(attempt, grade),
+    completedAttempts: () => completedAttempts(),
+    testOutScores: () =>
+      bundle.modules.map((m) => ({
+        id: m.id,
+        test_out_score: bundle.test_out?.find((t) => t.module_id === m.id)?.score ?? null,
+      })),
+    moduleQuestions: () => [...questionById.values()],
   };
+  const flow = createAttemptFlow(storage, { now: () => now().toISOString(), random });
 
   function storedAnswer(quiz: PackagedQuiz, question: BundleQuestion, letter: AnswerLetter): StoredAnswer {
     // learner §3: pre-assessment answers are stored as { selected, correct, isCorrect }.
@@ -234,12 +245,10 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
         records: list,
         quizzes: quizzes.map((q) => q.quiz),
         attempts: completedAttempts(),
+        // The modules the learner tested out of, as on the API (none unless the bundle says so).
+        testedOut: flow.testedOut(userId),
       }),
     };
-  }
-
-  function review(attempt: QuizAttempt): CompletedAttempt {
-    return reviewAttempt({ ...attempt, answers: { ...attempt.answers } }, questionsOfAttempt(attempt));
   }
 
   const moduleOrFail = (moduleId: number) => {
@@ -299,83 +308,24 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
       return progress();
     },
 
+    /** The quizzes with the learner's summaries; attempts no longer kept still count. */
     quizList(): QuizListItem[] {
-      return [...quizzes]
-        .sort((a, b) => a.quiz.created_at.localeCompare(b.quiz.created_at) || a.quiz.id - b.quiz.id)
-        .map(({ key, quiz }) => {
-          const summary = summarizeQuizAttempts(completedAttempts().filter((a) => a.quiz_id === quiz.id));
-          const earlier = state.earlierAttempts[key] ?? 0;
-          return {
-            quiz: { ...quiz },
-            summary: { ...summary, totalAttempts: summary.totalAttempts + earlier },
-          };
-        });
-    },
-    quiz(quizId: number): QuizWithQuestions {
-      const { quiz, questions } = quizById(quizId);
-      return {
-        quiz: { ...quiz },
-        questions: questions.map((q) => publicQuestion(q)),
-      };
-    },
-    startAttempt(quizId: number): QuizAttempt {
-      const packaged = quizById(quizId);
-      const { quiz, questions } = packaged;
-      const draw = drawAttempt(
-        questions.map((q) => ({ id: q.id, version: 1 })),
-        settingsOf(packaged),
-        random,
-      );
-      const attempt: QuizAttempt = {
-        id: nextAttemptId++,
-        user_id: userId,
-        quiz_id: quiz.id,
-        score: 0,
-        total_questions: draw.length,
-        percentage: 0,
-        passed: false,
-        answers: {},
-        started_at: now().toISOString(),
-        completed_at: null,
-      };
-      attempts.push(attempt);
-      draws.set(attempt.id, draw);
-      return { ...attempt, answers: {}, questions: shownQuestions(questionsOfAttempt(attempt)) };
-    },
-    // The attempt rules of core's rules/quizAttempt, as the API and the mocks apply them.
-    answer(attemptId: number, questionId: number, letter: AnswerLetter): AnswerResult {
-      checkQuestionId(questionId);
-      const attempt = ownAttempt(attemptId);
-      const quiz = quizById(attempt.quiz_id);
-      checkAnswerable(quiz.quiz);
-      // Only a question this attempt drew.
-      const question = questionsOfAttempt(attempt).find((q) => q.id === questionId);
-      if (!question) throw attemptErrors.questionNotInQuiz();
-      if (attempt.completed_at !== null) throw attemptErrors.alreadyComplete();
-      if (attempt.answers[String(questionId)] !== undefined) throw attemptErrors.alreadyAnswered();
-      attempt.answers[String(questionId)] = letter;
-      return answerResult(question, letter);
-    },
-    complete(attemptId: number, sent?: Record<string, AnswerLetter>): CompletedAttempt {
-      const attempt = ownAttempt(attemptId);
-      if (attempt.completed_at !== null) throw attemptErrors.alreadyComplete();
-      const quiz = quizById(attempt.quiz_id);
-      const asked = questionsOfAttempt(attempt);
-      const given = answersToGrade(quiz.quiz, asked, attempt.answers, sent);
-      Object.assign(attempt, gradeQuiz(asked, given, quiz.quiz.passing_score), {
-        answers: given,
-        completed_at: now().toISOString(),
+      return flow.list(userId).map(({ quiz, summary }) => {
+        const earlier = state.earlierAttempts[quizById(quiz.id).key] ?? 0;
+        return { quiz, summary: { ...summary, totalAttempts: summary.totalAttempts + earlier } };
       });
-      retain(quiz.quiz.id);
-      return review(attempt);
     },
-    attempts(quizId: number): CompletedAttempt[] {
-      quizById(quizId);
-      return completedAttempts()
-        .filter((a) => a.quiz_id === quizId)
-        .sort((a, b) => b.completed_at!.localeCompare(a.completed_at!) || b.id - a.id)
-        .map(review);
+    quiz: (quizId: number): QuizWithQuestions => flow.quiz(quizId),
+    // Core's attempt flow, as the API and the mocks run it.
+    startAttempt: (quizId: number): QuizAttempt => flow.start(userId, quizId),
+    answer: (attemptId: number, questionId: number, letter: AnswerLetter): AnswerResult =>
+      flow.answer(userId, attemptId, questionId, letter),
+    complete(attemptId: number, sent?: Record<string, AnswerLetter>): CompletedAttempt {
+      const done = flow.complete(userId, attemptId, sent);
+      retain(done.attempt.quiz_id);
+      return done;
     },
+    attempts: (quizId: number): CompletedAttempt[] => flow.attempts(userId, quizId),
     /** The completed attempts, oldest first (for the LMS report). */
     completedAttempts,
     /** An attempt of this session, completed or not. */

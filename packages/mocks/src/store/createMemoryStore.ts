@@ -3,6 +3,7 @@ import { seedAdminScenario } from '../admin/seedAdminScenario';
 import { type CourseFixture, courseFixture } from '../fixtures/courseFixture';
 import { type ScenarioName, type ScenarioOptions, scenarioOptions } from '../scenarios';
 import { memoryAccounts } from './memoryAccounts';
+import { memoryAttemptFlow } from './memoryAttemptFlow';
 import { memoryCertificate } from './memoryCertificate';
 import { memoryCourses } from './memoryCourses';
 import { memoryProgress } from './memoryProgress';
@@ -27,7 +28,8 @@ export function createMemoryStore(
   const options: ScenarioOptions = typeof scenario === 'string' ? scenarioOptions[scenario] : scenario;
   const tables = createMemoryTables(options, fixture);
   const accounts = memoryAccounts(tables);
-  const progress = memoryProgress(tables);
+  const attemptFlow = memoryAttemptFlow(tables);
+  const progress = memoryProgress(tables, attemptFlow.flow);
   const certificates = memoryCertificate(tables, accounts, progress);
   const store = {
     /** The scenario this store was seeded with. */
@@ -44,7 +46,7 @@ export function createMemoryStore(
     ...memorySettings(tables),
     ...accounts,
     ...progress,
-    ...memoryQuizzes(tables),
+    ...memoryQuizzes(tables, attemptFlow),
     ...certificates,
     ...memoryCourses(tables, progress, certificates),
   };

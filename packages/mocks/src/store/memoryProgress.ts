@@ -1,4 +1,5 @@
 import {
+  type AttemptFlow,
   CourseError,
   type Lesson,
   lessonDoesNotExist,
@@ -6,24 +7,12 @@ import {
   moduleDoesNotExist,
   type ProgressState,
   summarizeProgress,
-  testedOutModules,
 } from '@coursekit/core';
 import { type MemoryTables, now } from './memoryTables';
 
 /** The course's modules and lessons, and each learner's progress, summarised by core's rules. */
-export function memoryProgress(tables: MemoryTables) {
-  const {
-    modules,
-    lessons,
-    quizzes,
-    questions,
-    testOutScores,
-    progress,
-    attempts,
-    nextId,
-    draws,
-    quizBanks,
-  } = tables;
+export function memoryProgress(tables: MemoryTables, flow: AttemptFlow) {
+  const { modules, lessons, quizzes, progress, attempts, nextId } = tables;
 
   function checkModule(moduleId: number): void {
     if (!modules.some((m) => m.id === moduleId))
@@ -40,16 +29,7 @@ export function memoryProgress(tables: MemoryTables) {
       quizzes,
       attempts: completed,
       // As the API: the modules this learner tested out of, by core's rule (none with test-out off).
-      testedOut: testedOutModules({
-        modules: testOutScores,
-        quizzes,
-        questions,
-        // A drawn attempt counts only the questions it asked (as the API reads them).
-        attempts: completed.map((a) => ({
-          ...a,
-          asked: quizBanks.get(a.quiz_id)?.draw ? draws.get(a.id)?.map((d) => d.question_id) : undefined,
-        })),
-      }),
+      testedOut: flow.testedOut(userId),
     });
     return { records: records.map((r) => ({ ...r })), summary };
   }

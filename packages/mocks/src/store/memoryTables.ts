@@ -54,6 +54,11 @@ export function createMemoryTables(options: ScenarioOptions, fixture: CourseFixt
     /** Each module's test-out threshold (null: it cannot be tested out). */
     testOutScores,
     users,
+    /**
+     * The course's status: an archived course keeps every learner's records and starts no attempt
+     * (set by tests, as an admin would archive a course on the API).
+     */
+    course: { status: 'published' as 'published' | 'archived' },
     /** Account ids by normalised e-mail. */
     byEmail: new Map<string, string>(),
     accessTokens: new Map<string, string>(),

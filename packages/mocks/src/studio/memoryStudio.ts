@@ -3,17 +3,26 @@ import {
   CourseError,
   type CourseFile,
   courseDoesNotExist,
+  courseJsonRequired,
+  courseSlugTaken,
   type DraftFile,
+  draftChangedSinceReview,
   draftConflict,
   draftFileExists,
+  draftFileKind,
+  draftFileMissing,
+  notBase64,
+  nothingToPublish,
   type StudioAdapter,
   type StudioCourse,
 } from '@coursekit/core';
 
-// A course studio in memory, for the studio's widget tests and stories: one course's draft with the
-// server's save rule (a save names its base revision; a stale one is a 409 naming who saved since),
-// a canned review and a history. It is not the API: the studio's rules (checks, diffs, publishing
-// through the content pipeline) live in the reference API and are proven there
+// A course studio in memory, for the studio's widget tests and stories: courses' drafts with the
+// server's rules for saving, removing, reading and deleting (a save names its base revision; a stale
+// one is a 409 naming who saved since; the same refusals, with the same texts), and publishing only
+// the reviewed draft. core's studio conformance suite proves it against the live API
+// (memoryStudio.test.ts). What it does not do is the API's: the file checks, the review's diff
+// (canned: one changed lesson of the first course) and publishing through the content pipeline
 // (api/src/studio/studio.test.ts). `failNextSave` makes the next save fail as a network would.
 
 /** A 1×1 PNG: the draft's one image (`images/{course}-dial.png`). */
@@ -21,6 +30,10 @@ const PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const EMPTY: CourseChanges = { course: [], modules: [], lessons: [], questions: [], images: [] };
+
+/** The draft's image files take base64, every other file text (the API's rule). */
+const isImage = (path: string) => /^images\//.test(path);
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 export interface MemoryStudioOptions {
   course?: string;
@@ -46,7 +59,7 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
       path,
       revision,
       text,
-      bytes: text?.length ?? (base64 !== undefined ? Math.floor((base64.length * 3) / 4) : 100),
+      bytes: text !== null ? utf8Length(text) : atob(base64 ?? '').length,
       updated_at: new Date(2026, 10, 26).toISOString(),
       updated_by: by,
     };
@@ -90,7 +103,32 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
     )}\n`,
     null,
   );
-  let published = 1;
+  /** Each course's latest version (0: never published), by slug. */
+  const published = new Map<string, number>([[course, 1]]);
+  const versionOf = (slug: string) => published.get(slug) ?? 0;
+  /** What a review names and a publish must name back: the draft's files at their revisions. */
+  const hashOf = (slug: string) =>
+    `hash-${[...filesOf(slug).values()]
+      .map((f) => `${f.path}@${f.revision}`)
+      .sort()
+      .join(',')}`;
+  /** The course's file at a path, or the API's 404 for a file not in the draft. */
+  const fileOf = (slug: string, path: string) => {
+    const file = filesOf(slug).get(path);
+    if (!file) throw new CourseError('not_found', draftFileMissing(path));
+    return file;
+  };
+  /** The API's refusal of a write made on `base` that the draft has moved past. */
+  const refuseStale = (slug: string, path: string, base: number | null) => {
+    const current = filesOf(slug).get(path);
+    if (base === null) {
+      if (current) throw new CourseError('conflict', draftFileExists(path));
+      return;
+    }
+    if (!current) throw new CourseError('not_found', draftFileMissing(path));
+    if (current.revision !== base)
+      throw new CourseError('conflict', draftConflict(path, current.updated_by, current.revision));
+  };
   let failNext: Error | null = null;
   const courses: StudioCourse[] = [
     { slug: course, title: 'Meter Basics', status: 'published', published_version: 1, draft_changed: false },
@@ -100,30 +138,36 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
   const studio: StudioAdapter = {
     courses: async () => courses,
     create: async ({ slug, title }) => {
-      if (courses.some((c) => c.slug === slug))
-        throw new CourseError('conflict', `A course with the slug "${slug}" exists already: choose another.`);
+      if (courses.some((c) => c.slug === slug)) throw new CourseError('conflict', courseSlugTaken(slug));
       const made: StudioCourse = { slug, title, status: 'draft', published_version: 0, draft_changed: true };
       courses.push(made);
       drafts.set(slug, new Map());
       put(slug, 'course.json', courseJson(slug, title, []), 'Mo Author');
       return made;
     },
-    deleteCourse: async () => undefined,
+    deleteCourse: async (slug) => {
+      filesOf(slug);
+      drafts.delete(slug);
+      published.delete(slug);
+      courses.splice(
+        courses.findIndex((c) => c.slug === slug),
+        1,
+      );
+    },
     draft: async (slug) => {
       const files = filesOf(slug);
-      const version = slug === course ? published : 0;
       return {
         course: slug,
-        published_version: version,
-        based_on: version,
+        published_version: versionOf(slug),
+        based_on: versionOf(slug),
         changed: true,
-        files: [...files.values()],
+        files: [...files.values()].sort((a, b) => a.path.localeCompare(b.path)),
       };
     },
     file: async (slug, path) => {
-      const base64 = images.get(`${slug}/${path}`);
-      if (base64 === undefined) throw new CourseError('not_found', `The draft has no ${path}.`);
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const file = fileOf(slug, path);
+      if (file.text !== null) return new Blob([file.text], { type: 'text/plain; charset=utf-8' });
+      const bytes = Uint8Array.from(atob(images.get(`${slug}/${path}`) ?? ''), (c) => c.charCodeAt(0));
       return new Blob([bytes], { type: path.endsWith('.svg') ? 'image/svg+xml' : 'image/png' });
     },
     save: async (slug, path, content, base) => {
@@ -134,42 +178,55 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
         failNext = null;
         throw error;
       }
-      const current = filesOf(slug).get(path);
-      if (base === null && current) throw new CourseError('conflict', draftFileExists(path));
-      if (base !== null && current && current.revision !== base)
-        throw new CourseError('conflict', draftConflict(path, current.updated_by, current.revision));
+      if (isImage(path) !== 'base64' in content)
+        throw new CourseError('invalid_request', draftFileKind(path, isImage(path) ? 'base64' : 'text'));
+      if (
+        'base64' in content &&
+        (!/^[A-Za-z0-9+/]*={0,2}$/.test(content.base64) || content.base64.length % 4 !== 0)
+      )
+        throw new CourseError('invalid_request', notBase64(path));
+      filesOf(slug);
+      refuseStale(slug, path, base);
       return 'text' in content
         ? put(slug, path, content.text, 'Mo Author')
         : put(slug, path, null, 'Mo Author', content.base64);
     },
-    remove: async (slug, path) => {
+    remove: async (slug, path, base) => {
+      if (path === 'course.json') throw new CourseError('invalid_request', courseJsonRequired);
+      refuseStale(slug, path, base);
       filesOf(slug).delete(path);
+      images.delete(`${slug}/${path}`);
     },
-    changes: async () => ({
-      published_version: published,
-      changes: {
-        ...EMPTY,
-        lessons: [
-          {
-            module_id: 1,
-            key: 'module_1_1_reading_a_meter',
-            title: 'Reading a meter',
-            change: 'changed',
-            diff: [
-              { kind: 'removed', text: 'The first lesson.' },
-              { kind: 'added', text: 'The first lesson, edited.' },
-            ],
-          },
-        ],
-      },
-      draft_hash: `hash-${revision}`,
+    changes: async (slug) => ({
+      published_version: versionOf(slug),
+      changes:
+        slug === course
+          ? {
+              ...EMPTY,
+              lessons: [
+                {
+                  module_id: 1,
+                  key: 'module_1_1_reading_a_meter',
+                  title: 'Reading a meter',
+                  change: 'changed',
+                  diff: [
+                    { kind: 'removed', text: 'The first lesson.' },
+                    { kind: 'added', text: 'The first lesson, edited.' },
+                  ],
+                },
+              ],
+            }
+          : EMPTY,
+      draft_hash: hashOf(slug),
     }),
-    publish: async (_slug, hash) => {
+    publish: async (slug, hash) => {
+      if (hash !== hashOf(slug)) throw new CourseError('conflict', draftChangedSinceReview);
       calls.publishes.push(hash);
-      published += 1;
+      const version = versionOf(slug) + 1;
+      published.set(slug, version);
       return {
         version: {
-          version: published,
+          version,
           published_at: new Date().toISOString(),
           published_by: 'Administrator',
           note: null,
@@ -178,17 +235,20 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
         summary: { modules: 1, inserted: 0, updated: 1, unchanged: 0, deactivated: 0, questions: 0 },
       };
     },
-    versions: async () =>
-      Array.from({ length: published }, (_, i) => ({
-        version: published - i,
+    versions: async (slug) => {
+      filesOf(slug);
+      const latest = versionOf(slug);
+      return Array.from({ length: latest }, (_, i) => ({
+        version: latest - i,
         published_at: new Date(2026, 10, 26 - i).toISOString(),
-        published_by: i === published - 1 ? null : 'Administrator',
+        published_by: i === latest - 1 ? null : 'Administrator',
         note: null,
         restored_from: null,
-      })),
+      }));
+    },
     compare: async () => EMPTY,
     restore: async () => {
-      throw new CourseError('conflict', 'Nothing to publish: the draft is the same as the latest version.');
+      throw new CourseError('conflict', nothingToPublish);
     },
   };
   return {
