@@ -55,6 +55,12 @@ export {
   splitModuleMarkdown,
 } from './content/moduleMarkdown';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
+export type { ReloadGuardStorage, StaleChunkReloadOptions } from './deploy/reloadOnStaleChunk';
+export {
+  isStaleChunkError,
+  reloadOnStaleChunk,
+  STALE_CHUNK_RELOAD_KEY,
+} from './deploy/reloadOnStaleChunk';
 export type { CourseErrorCode } from './errors';
 export { CourseError, HTTP_STATUS, isCourseError } from './errors';
 export type { CourseEvent, CourseEventListener, CourseEventType } from './events/courseEvents';
