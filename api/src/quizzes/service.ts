@@ -23,11 +23,12 @@ import {
   shownQuestions,
   summarizeQuizAttempts,
 } from '@coursekit/core';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { CourseRef } from '../course/structure';
 import { type schema as S, schema } from '../db/index';
 import { fail } from '../http/errors';
+import { attemptStatements } from './attemptStatements';
 import { courseQuizzes, structureVersionOf } from './bankCache';
 
 const { quizzes, quizQuestions, quizAttempts, quizQuestionVersions } = schema;
@@ -198,13 +199,7 @@ export async function startAttempt(
  * the structure_version read in the same statement.
  */
 async function ownAttempt(ctx: AppContext, userId: string, attemptId: number) {
-  const [found] = await ctx.db
-    .select({
-      row: quizAttempts,
-      version: sql<string>`(select structure_version::text from courses where id = ${quizAttempts.courseId})`,
-    })
-    .from(quizAttempts)
-    .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, userId)));
+  const [found] = await attemptStatements(ctx.db).ownAttempt.execute({ attemptId, userId });
   if (!found) throw attemptErrors.notFound();
   const cached = await courseQuizzes(ctx, found.row.courseId, found.version ?? '');
   const quiz = cached.quizzes.get(found.row.quizId)?.quiz;
@@ -232,18 +227,7 @@ export async function answerQuestion(
   if (!question) throw attemptErrors.questionNotInQuiz();
   if (attempt.completedAt) throw attemptErrors.alreadyComplete();
   const key = String(questionId);
-  const updated = await ctx.db
-    .update(quizAttempts)
-    .set({ answers: sql`${quizAttempts.answers} || jsonb_build_object(${key}::text, ${answer}::text)` })
-    .where(
-      and(
-        eq(quizAttempts.id, attemptId),
-        eq(quizAttempts.userId, userId),
-        isNull(quizAttempts.completedAt),
-        sql`not (${quizAttempts.answers} ? ${key})`,
-      ),
-    )
-    .returning({ id: quizAttempts.id });
+  const updated = await attemptStatements(ctx.db).lockAnswer.execute({ attemptId, userId, key, answer });
   if (updated.length === 0) throw attemptErrors.alreadyAnswered();
   return answerResult(question, answer);
 }
