@@ -2,15 +2,21 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { schema } from '../db/index';
 
-// The statements every answer and completion runs, prepared once per database handle: drizzle
+// The statements every start, answer and completion runs, prepared once per database handle: drizzle
 // builds their SQL text once instead of on every call (building it was a tenth of the API's CPU in
 // the exam burst).
 
-const { quizAttempts } = schema;
+const { quizAttempts, courses } = schema;
 const p = sql.placeholder;
 
 function prepare(db: Db) {
   return {
+    /** A course's structure_version, the key of its cached quizzes (bankCache.ts). */
+    courseVersion: db
+      .select({ version: sql<string>`${courses.structureVersion}::text` })
+      .from(courses)
+      .where(eq(courses.id, p('courseId')))
+      .prepare('course_structure_version'),
     /** The learner's own attempt and its course's structure_version. */
     ownAttempt: db
       .select({

@@ -1,8 +1,9 @@
 import type { QuizQuestionWithKey } from '@coursekit/core';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { onCourseDropped } from '../course/structure';
 import { type Database, type schema as S, schema } from '../db/index';
+import { attemptStatements } from './attemptStatements';
 
 // What every learner's attempt of a course's quizzes reads and no learner changes: each quiz, its
 // bank (question ids and current versions, in order) and every version of its questions, held per
@@ -11,7 +12,7 @@ import { type Database, type schema as S, schema } from '../db/index';
 // the very next attempt on any instance even before its NOTIFY arrives; the NOTIFY (the same per-
 // course one the structure cache drops on) frees the old copy.
 
-const { quizzes, quizQuestions, quizQuestionVersions, courses } = schema;
+const { quizzes, quizQuestions, quizQuestionVersions } = schema;
 type QuizRow = typeof S.quizzes.$inferSelect;
 
 /** A quiz and its bank: question ids and their current versions, in the quiz's order. */
@@ -57,10 +58,7 @@ function slotsOf(ctx: Ctx): Map<number, Slot> {
 
 /** A course's structure_version now (one indexed read), as the key of the course's cached quizzes. */
 export async function structureVersionOf(ctx: Pick<AppContext, 'db'>, courseId: number): Promise<string> {
-  const [row] = await ctx.db
-    .select({ version: sql<string>`${courses.structureVersion}::text` })
-    .from(courses)
-    .where(eq(courses.id, courseId));
+  const [row] = await attemptStatements(ctx.db).courseVersion.execute({ courseId });
   return row?.version ?? '';
 }
 
