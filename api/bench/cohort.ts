@@ -4,8 +4,11 @@
 // database's rows against what the server acknowledged, the API's CPU per request, and progress-read
 // throughput against a bare Express JSON endpoint measured in the same run. Not part of `npm test`.
 //
+// BENCH_SCENARIO=exam: the exam burst instead: every active learner starts the seed course's final
+// quiz at a random moment of a window (BENCH_WINDOW s, default 10), answers each question after a
+// pause (BENCH_THINK_MS) and completes it. BENCH_SCENARIO=steady,exam runs both.
 // BENCH_ACTIVE=500,1000,2000,3000 sweeps: one run per count on the same API, then the highest count
-// that held the goal. BENCH_CPU_PROF=<dir> runs the API under `node --cpu-prof` and summarises the
+// that held the goal, per scenario. BENCH_CPU_PROF=<dir> runs the API under `node --cpu-prof` and summarises the
 // profiles. WEB_CONCURRENCY is passed to the API (its number of workers).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -20,23 +23,30 @@ import type { AppContext } from '../src/context';
 import { freePort } from '../src/test/apiProcess';
 import { scratchDatabase } from '../src/test/scratchDatabase';
 import type { LoadPlan } from './cohortLoad';
+import { GOALS, holds, type Scenario, type StepResult, stepReport, sweepLine } from './cohortReport';
 import { summariseProfiles } from './cpuProfile';
-import { type CpuSnapshot, cpuUse, describe as describeCpu, snapshot } from './cpuSample';
+import { type CpuSnapshot, cpuUse, snapshot } from './cpuSample';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const TOTAL = Number(process.env.BENCH_LEARNERS ?? 10_000);
 const STEPS = (process.env.BENCH_ACTIVE ?? '500').split(',').map((n) => Number(n.trim()));
-const SWEEP = STEPS.length > 1;
+const SCENARIOS = (process.env.BENCH_SCENARIO ?? 'steady').split(',').map((s) => s.trim()) as Scenario[];
+for (const scenario of SCENARIOS)
+  if (scenario !== 'steady' && scenario !== 'exam')
+    throw new Error(`BENCH_SCENARIO: steady or exam, not ${scenario}`);
+const WINDOW_S = Number(process.env.BENCH_WINDOW ?? 10);
+const SWEEP = STEPS.length > 1 || SCENARIOS.length > 1;
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 /** Pause between a learner's actions (ms, ±50%); 0 = every learner fires back to back (a stress test). */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 2000);
 const PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
-const GOAL_P99_MS = 50;
 const PASSWORD = 'Cohort-Bench-2026';
 const JWT_SECRET = `cohort-bench-${randomUUID()}`;
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+/** BENCH_API_ROOT: the checkout whose API is measured (another commit's worktree, for before/after). */
+const API_ROOT = process.env.BENCH_API_ROOT ? path.resolve(process.env.BENCH_API_ROOT) : root;
 
 async function waitFor(url: string, child: ChildProcess) {
   for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
@@ -61,16 +71,6 @@ const children: ChildProcess[] = [];
 /** The load phases in µs of the monotonic clock, the clock V8 stamps profile samples with. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
-interface StepResult {
-  learners: number;
-  durationMs: number;
-  calls: Record<string, { count: number; p50: number; p95: number; p99: number }>;
-  errors: Record<string, number>;
-  acknowledged: { completions: string[]; answers: number; attempts: number };
-  bareRps: number | null;
-  progressRps: number | null;
-}
-
 const loadWindows: Array<[number, number]> = [];
 try {
   const [apiPort, barePort] = [await freePort(), await freePort()];
@@ -88,7 +88,7 @@ try {
       'api/src/main.ts',
     ],
     {
-      cwd: root,
+      cwd: API_ROOT,
       env: {
         ...process.env,
         PORT: String(apiPort),
@@ -181,7 +181,8 @@ try {
   }
 
   out(
-    `\nCourseKit cohort load: ${TOTAL} learners, ${STEPS.join(', ')} active at once for ${DURATION} s each, ` +
+    `\nCourseKit cohort load (${SCENARIOS.join(', ')}; exam: the final quiz started within ${WINDOW_S} s): ` +
+      `${TOTAL} learners, ${STEPS.join(', ')} active at once (steady: for ${DURATION} s each), ` +
       `${THINK_MS} ms ±50% between a learner's actions, on PostgreSQL (${name}); API workers: ${workers}; ` +
       `the load runs in a second process on loopback, ${os.cpus().length} cores shared with the server ` +
       `(load average before: ${os.loadavg()[0]!.toFixed(2)}).`,
@@ -196,125 +197,82 @@ try {
       (r) => r.pid,
     );
   const acknowledged = { completions: new Set<string>(), answers: 0, attempts: 0 };
-  const passing: number[] = [];
+  const passing = new Map<Scenario, number[]>(SCENARIOS.map((scenario) => [scenario, []]));
   const planFile = path.join(dataDir, 'plan.json');
 
-  for (const active of STEPS) {
-    const plan: LoadPlan = {
-      apiUrl,
-      bareUrl: SWEEP ? undefined : bareUrl,
-      durationMs: DURATION * 1000,
-      thinkMs: THINK_MS,
-      learners: learners.slice(0, active).map(({ userId, token }) => ({ userId, token })),
-    };
-    writeFileSync(planFile, JSON.stringify(plan));
-    const cpu: CpuSnapshot[] = [];
-    const loader = spawn(
-      process.execPath,
-      [tsx, fileURLToPath(new URL('./cohortLoad.ts', import.meta.url)), planFile],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    loader.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    loader.stderr.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) {
-        if (line.startsWith('phase load-start')) loadWindows.push([monotonicUs(), Number.POSITIVE_INFINITY]);
-        if (line.startsWith('phase load-end')) loadWindows.at(-1)![1] = monotonicUs();
-        if (line.startsWith('phase '))
-          void backendPids().then((pids) => cpu.push(snapshot(apiProcess.pid!, pids)));
-        else if (line.trim()) process.stderr.write(`${line}\n`);
+  for (const scenario of SCENARIOS)
+    for (const active of STEPS) {
+      const plan: LoadPlan = {
+        apiUrl,
+        bareUrl: SWEEP || scenario === 'exam' ? undefined : bareUrl,
+        scenario,
+        durationMs: DURATION * 1000,
+        windowMs: WINDOW_S * 1000,
+        thinkMs: THINK_MS,
+        learners: learners.slice(0, active).map(({ userId, token }) => ({ userId, token })),
+      };
+      writeFileSync(planFile, JSON.stringify(plan));
+      const cpu: CpuSnapshot[] = [];
+      const loader = spawn(
+        process.execPath,
+        [tsx, fileURLToPath(new URL('./cohortLoad.ts', import.meta.url)), planFile],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stdout = '';
+      loader.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      loader.stderr.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) {
+          if (line.startsWith('phase load-start'))
+            loadWindows.push([monotonicUs(), Number.POSITIVE_INFINITY]);
+          if (line.startsWith('phase load-end')) loadWindows.at(-1)![1] = monotonicUs();
+          if (line.startsWith('phase '))
+            void backendPids().then((pids) => cpu.push(snapshot(apiProcess.pid!, pids)));
+          else if (line.trim()) process.stderr.write(`${line}\n`);
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => loader.once('exit', resolve));
+      if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+      const r = JSON.parse(stdout) as StepResult;
+      for (const c of r.acknowledged.completions) acknowledged.completions.add(c);
+      acknowledged.answers += r.acknowledged.answers;
+      acknowledged.attempts += r.acknowledged.attempts;
+
+      // What the database holds against what the server acknowledged (all steps so far).
+      const [rows] = await sql<Array<{ completions: number; answers: number; attempts: number }>>`
+        select (select count(*)::int from user_progress p join users u on u.id = p.user_id
+                  where u.email like 'cohort.%' and p.completed) as completions,
+               (select coalesce(sum((select count(*) from jsonb_object_keys(a.answers))), 0)::int
+                  from quiz_attempts a join users u on u.id = a.user_id where u.email like 'cohort.%') as answers,
+               (select count(*)::int from quiz_attempts a join users u on u.id = a.user_id
+                  where u.email like 'cohort.%' and a.completed_at is not null) as attempts`;
+      const lost =
+        Math.max(0, acknowledged.completions.size - rows!.completions) +
+        Math.max(0, acknowledged.answers - rows!.answers) +
+        Math.max(0, acknowledged.attempts - rows!.attempts);
+      const errorCount = Object.values(r.errors).reduce((a, b) => a + b, 0);
+      const use = cpu.length === 2 ? cpuUse(cpu[0]!, cpu[1]!) : undefined;
+      if (holds(scenario, r, errorCount, lost)) passing.get(scenario)!.push(active);
+      if (SWEEP) {
+        out(
+          `${sweepLine(scenario, active, r, errorCount, lost, use)} (uptime load average ${os
+            .loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')})`,
+        );
+        continue;
       }
-    });
-    const code = await new Promise<number | null>((resolve) => loader.once('exit', resolve));
-    if (code !== 0) throw new Error(`the load generator exited with ${code}`);
-    const r = JSON.parse(stdout) as StepResult;
-    for (const c of r.acknowledged.completions) acknowledged.completions.add(c);
-    acknowledged.answers += r.acknowledged.answers;
-    acknowledged.attempts += r.acknowledged.attempts;
-
-    // What the database holds against what the server acknowledged (all steps so far).
-    const [rows] = await sql`
-      select (select count(*)::int from user_progress p join users u on u.id = p.user_id
-                where u.email like 'cohort.%' and p.completed) as completions,
-             (select coalesce(sum((select count(*) from jsonb_object_keys(a.answers))), 0)::int
-                from quiz_attempts a join users u on u.id = a.user_id where u.email like 'cohort.%') as answers,
-             (select count(*)::int from quiz_attempts a join users u on u.id = a.user_id
-                where u.email like 'cohort.%' and a.completed_at is not null) as attempts`;
-    const lost =
-      Math.max(0, acknowledged.completions.size - rows!.completions) +
-      Math.max(0, acknowledged.answers - rows!.answers) +
-      Math.max(0, acknowledged.attempts - rows!.attempts);
-    const errorCount = Object.values(r.errors).reduce((a, b) => a + b, 0);
-    const requests = Object.values(r.calls).reduce((a, s) => a + s.count, 0);
-    const use = cpu.length === 2 ? cpuUse(cpu[0]!, cpu[1]!) : undefined;
-    const p99 = { progress: r.calls.progress!.p99, complete: r.calls.complete!.p99 };
-    const holds =
-      errorCount === 0 && lost === 0 && p99.progress <= GOAL_P99_MS && p99.complete <= GOAL_P99_MS;
-    if (holds) passing.push(active);
-
-    if (SWEEP) {
-      out(
-        `${String(active).padStart(6)} active: progress p99 ${p99.progress.toFixed(1)} ms, completion p99 ${p99.complete.toFixed(1)} ms, ` +
-          `${(requests / (r.durationMs / 1000)).toFixed(0)} req/s, errors ${errorCount}${errorCount ? ` ${JSON.stringify(r.errors)}` : ''}, lost writes ${lost}` +
-          (use
-            ? `, API ${((use.apiMs / use.wallMs) * 100).toFixed(0)}% of a core (${(use.apiMs / requests).toFixed(2)} ms CPU/request), load average ${use.loadavg[1].toFixed(1)}`
-            : '') +
-          ` — ${holds ? 'holds' : 'misses'} the goal`,
-      );
-      continue;
+      const counts = { ...acknowledged, completions: acknowledged.completions.size };
+      for (const line of stepReport(scenario, r, counts, rows!, errorCount, use)) out(line);
     }
-    const labels: Record<string, string> = {
-      progress: 'GET /progress',
-      complete: 'PUT /progress/lessons/:key',
-      start: 'POST /quizzes/:id/attempts',
-      answer: 'POST /attempts/:id/answers',
-      finish: 'POST /attempts/:id/complete',
-    };
-    out(
-      `${'call'.padEnd(30)}${'requests'.padStart(9)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}`,
-    );
-    for (const [kind, s] of Object.entries(r.calls)) {
-      const rps = (s.count / (r.durationMs / 1000)).toFixed(0);
-      out(
-        `${labels[kind]!.padEnd(30)}${String(s.count).padStart(9)}${rps.padStart(8)}${s.p50.toFixed(1).padStart(9)}${s.p95.toFixed(1).padStart(9)}${s.p99.toFixed(1).padStart(9)}`,
-      );
-    }
-    out(
-      `\nlearners: ${r.learners}; errors: ${errorCount}${errorCount ? ` ${JSON.stringify(r.errors)}` : ''}`,
-    );
-    const match = (a: number, b: number) => (a === b ? 'match' : 'MISMATCH');
-    out(
-      `lesson completions: acknowledged (distinct learner+lesson) ${acknowledged.completions.size}, rows in user_progress ${rows!.completions} — ${match(acknowledged.completions.size, rows!.completions)}`,
-    );
-    out(
-      `quiz answers: acknowledged ${acknowledged.answers}, stored in attempts ${rows!.answers} — ${match(acknowledged.answers, rows!.answers)}`,
-    );
-    out(
-      `completed attempts: acknowledged ${acknowledged.attempts}, stored ${rows!.attempts} — ${match(acknowledged.attempts, rows!.attempts)}`,
-    );
-    if (r.progressRps !== null && r.bareRps !== null) {
-      out(
-        `\nprogress read ${r.progressRps.toFixed(0)} req/s vs bare Express JSON ${r.bareRps.toFixed(0)} req/s, same ${r.learners} connections: ratio ${(r.progressRps / r.bareRps).toFixed(2)} (goal ≥ 0.3)`,
-      );
-    }
-    out(
-      `goals: zero errors, zero lost writes, p99 of progress read and lesson completion ≤ ${GOAL_P99_MS} ms`,
-    );
-    if (use) {
-      out(describeCpu(use));
-      out(
-        `API CPU per request during the load: ${(use.apiMs / requests).toFixed(2)} ms (${requests} requests)`,
-      );
-    }
-  }
   if (SWEEP) {
-    out(
-      `\nhighest active count holding p99 ≤ ${GOAL_P99_MS} ms for progress read and lesson completion with 0 errors and 0 lost writes: ${passing.length ? Math.max(...passing) : `none of ${STEPS.join(', ')}`}`,
-    );
+    for (const scenario of SCENARIOS) {
+      const held = passing.get(scenario)!;
+      out(
+        `\nhighest ${scenario} count holding ${GOALS[scenario]}: ${held.length ? Math.max(...held) : `none of ${STEPS.join(', ')}`}`,
+      );
+    }
   }
 } finally {
   const api = children[0];

@@ -10,7 +10,11 @@ export interface LoadPlan {
   apiUrl: string;
   /** A bare Express JSON endpoint, for the throughput ratio; omitted in a sweep step. */
   bareUrl?: string;
+  /** steady: the cohort for `durationMs`; exam: every learner takes the final quiz once. */
+  scenario: 'steady' | 'exam';
   durationMs: number;
+  /** exam: learners start the final quiz at random moments within this window. */
+  windowMs: number;
   thinkMs: number;
   learners: Array<{ userId: string; token: string }>;
 }
@@ -95,11 +99,35 @@ const questions = (
   (await call(null, `/quizzes/${finalQuiz}`, first)).body as { questions: Array<{ id: number }> }
 ).questions.map((q) => q.id);
 
+/**
+ * The exam: each learner starts the final quiz at a random moment of the window, answers every
+ * question it was given (a pause before each), and completes it.
+ */
+async function takeExam(learner: { token: string }) {
+  await new Promise((r) => setTimeout(r, Math.random() * plan.windowMs));
+  const started = await call('start', `/quizzes/${finalQuiz}/attempts`, learner.token, 'POST');
+  if (!started.ok) return;
+  const { id, questions: drawn } = started.body as { id: number; questions: Array<{ id: number }> };
+  for (const question of drawn) {
+    await think();
+    const answered = await call('answer', `/attempts/${id}/answers`, learner.token, 'POST', {
+      question_id: question.id,
+      answer: 'ABCD'[Math.floor(Math.random() * 4)],
+    });
+    if (answered.ok) acknowledged.answers += 1;
+  }
+  await think();
+  const finished = await call('finish', `/attempts/${id}/complete`, learner.token, 'POST', {});
+  if (finished.ok) acknowledged.attempts += 1;
+}
+
 // Each learner: read progress, complete the next lesson, and every fourth step work on the quiz.
 const deadline = performance.now() + plan.durationMs;
+const loadStarted = performance.now();
 process.stderr.write('phase load-start\n'); // cohort.ts samples CPU use between the two marks
 await Promise.all(
   learners.map(async (learner, index) => {
+    if (plan.scenario === 'exam') return takeExam(learner);
     let next = index % lessonKeys.length;
     let step = 0;
     let attempt: { id: number; answered: number } | null = null;
@@ -142,6 +170,7 @@ await Promise.all(
   }),
 );
 process.stderr.write('phase load-end\n');
+const loadMs = performance.now() - loadStarted;
 
 /** Requests per second of one GET with every learner's connection busy, for a few seconds. */
 async function throughput(url: string, tokenOf: (i: number) => string | undefined, seconds: number) {
@@ -172,8 +201,12 @@ const summary = (list: number[]) => {
 process.stdout.write(
   `${JSON.stringify({
     learners: learners.length,
-    durationMs: plan.durationMs,
-    calls: Object.fromEntries(Object.entries(latencies).map(([k, v]) => [k, summary(v)])),
+    durationMs: loadMs,
+    calls: Object.fromEntries(
+      Object.entries(latencies)
+        .filter(([, v]) => v.length > 0)
+        .map(([k, v]) => [k, summary(v)]),
+    ),
     errors,
     acknowledged,
     bareRps,

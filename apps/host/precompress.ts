@@ -21,7 +21,13 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 export async function precompressDirectory(dir: string): Promise<number> {
-  const files = (await filesUnder(dir)).filter((file) => COMPRESSIBLE.test(file));
+  const all = await filesUnder(dir);
+  const compressed = new Set(all.filter((file) => file.endsWith('.br')));
+  // A hashed asset kept from an earlier build (keepBuilds.ts) already has its copies: its name
+  // changes with its content.
+  const kept = (file: string) =>
+    path.relative(dir, file).startsWith(`assets${path.sep}`) && compressed.has(`${file}.br`);
+  const files = all.filter((file) => COMPRESSIBLE.test(file) && !kept(file));
   let written = 0;
   await Promise.all(
     files.map(async (file) => {

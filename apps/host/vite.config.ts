@@ -1,6 +1,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type PluginOption } from 'vite';
+import { keepBuilds } from './keepBuilds.ts';
 import { precompress } from './precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
@@ -9,11 +10,19 @@ const api = 'http://127.0.0.1:3000';
 export default defineConfig({
   // The plugins are typed against the root's newer vite (vitest's); at runtime they support vite 7.
   // precompress: .br and .gz copies of the output, served by the API to browsers that accept them.
-  plugins: [react(), vanillaExtractPlugin(), precompress()] as unknown as PluginOption[],
+  // keepBuilds: the previous builds' hashed assets stay (a page opened before a deploy still loads
+  // its lazy chunks); the assets of builds older than the last three are removed.
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    keepBuilds({ keep: 3 }),
+    precompress(),
+  ] as unknown as PluginOption[],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // Not emptied: keepBuilds prunes what is older than the builds it keeps.
+    emptyOutDir: false,
     sourcemap: true,
     // Evergreen browsers only: no down-levelling, no modulepreload polyfill (smaller landing JS).
     target: 'es2022',

@@ -9,7 +9,7 @@ export default defineProject({
   resolve: { conditions: ['source'] },
   test: {
     name: 'host',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
   },

@@ -136,11 +136,27 @@ function cacheOf(ctx: Ctx): Cache {
   return cache;
 }
 
+// Other per-instance caches of a course's rows (a quiz's bank and its question versions): each is
+// told of every drop, with the course's id, or undefined when everything is dropped.
+const dropListeners = new WeakMap<Database, Set<(courseId?: number) => void>>();
+
+/**
+ * Calls `listener` whenever this instance drops a course's structure (its NOTIFY arrived) or all of
+ * them (undefined), and makes sure the instance LISTENs.
+ */
+export function onCourseDropped(ctx: Ctx, listener: (courseId?: number) => void): void {
+  cacheOf(ctx);
+  const set = dropListeners.get(ctx.database) ?? new Set();
+  dropListeners.set(ctx.database, set);
+  set.add(listener);
+}
+
 /**
  * Forgets this instance's copy of one course's structure, or of everything (the list and every
  * course) without a course id; the next read loads it again.
  */
 export function dropCourseStructure(ctx: Pick<AppContext, 'database'>, courseId?: number): void {
+  for (const listener of dropListeners.get(ctx.database) ?? []) listener(courseId);
   const cache = caches.get(ctx.database);
   if (!cache) return;
   if (courseId !== undefined) {

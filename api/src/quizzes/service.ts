@@ -23,11 +23,13 @@ import {
   shownQuestions,
   summarizeQuizAttempts,
 } from '@coursekit/core';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { CourseRef } from '../course/structure';
 import { type schema as S, schema } from '../db/index';
 import { fail } from '../http/errors';
+import { attemptStatements } from './attemptStatements';
+import { courseQuizzes, structureVersionOf } from './bankCache';
 
 const { quizzes, quizQuestions, quizAttempts, quizQuestionVersions } = schema;
 type QuestionRow = typeof S.quizQuestions.$inferSelect;
@@ -95,9 +97,6 @@ async function questionsOfAttempts(
   return new Map(rows.map((r) => [r.id, attemptQuestions(r.questions, versionOf)]));
 }
 
-const questionsOfAttempt = async (ctx: AppContext, row: AttemptRow) =>
-  (await questionsOfAttempts(ctx, [row])).get(row.id)!;
-
 /** The quiz, when it is the course's (any course's for a call by attempt id); else 404. */
 async function quizOrFail(ctx: AppContext, quizId: number, course?: CourseRef) {
   const [quiz] = await ctx.db
@@ -155,20 +154,22 @@ export async function getQuiz(
   return { quiz: toQuiz(quiz), questions: questions.map(toQuestion) };
 }
 
-/** Opens an attempt; an archived course keeps its records but starts none (409). */
+/**
+ * Opens an attempt; an archived course keeps its records but starts none (409). Two statements: the
+ * course's structure_version, and the insert; the bank and its questions' versions come from this
+ * instance's copy of that version (bankCache.ts).
+ */
 export async function startAttempt(
   ctx: AppContext,
   course: CourseRef,
   userId: string,
   quizId: number,
 ): Promise<QuizAttempt> {
-  const quiz = await quizOrFail(ctx, quizId, course);
+  const cached = await courseQuizzes(ctx, course.id, await structureVersionOf(ctx, course.id));
+  const entry = cached.quizzes.get(quizId);
+  if (!entry) throw fail('not_found', messages.quizNotFound);
   if (course.status === 'archived') throw fail('conflict', messages.courseArchived);
-  const bank = await ctx.db
-    .select({ id: quizQuestions.id, version: quizQuestions.version })
-    .from(quizQuestions)
-    .where(eq(quizQuestions.quizId, quiz.id))
-    .orderBy(asc(quizQuestions.questionNumber));
+  const { quiz, bank } = entry;
   if (bank.length === 0) throw fail('not_found', messages.quizNotFound);
   const draw = drawAttempt(
     bank,
@@ -187,17 +188,23 @@ export async function startAttempt(
       startedAt: new Date(ctx.clock.now()),
     })
     .returning();
-  return { ...toAttempt(row!), questions: shownQuestions(await questionsOfAttempt(ctx, row!)) };
+  return {
+    ...toAttempt(row!),
+    questions: shownQuestions(attemptQuestions(row!.questions, cached.versionOf)),
+  };
 }
 
-/** The learner's own attempt; anyone else's is simply not found. */
+/**
+ * The learner's own attempt (anyone else's is simply not found), with its course's quizzes as of
+ * the structure_version read in the same statement.
+ */
 async function ownAttempt(ctx: AppContext, userId: string, attemptId: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(quizAttempts)
-    .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, userId)));
-  if (!row) throw attemptErrors.notFound();
-  return row;
+  const [found] = await attemptStatements(ctx.db).ownAttempt.execute({ attemptId, userId });
+  if (!found) throw attemptErrors.notFound();
+  const cached = await courseQuizzes(ctx, found.row.courseId, found.version ?? '');
+  const quiz = cached.quizzes.get(found.row.quizId)?.quiz;
+  if (!quiz) throw fail('not_found', messages.quizNotFound);
+  return { attempt: found.row, quiz, versionOf: cached.versionOf };
 }
 
 /**
@@ -212,27 +219,15 @@ export async function answerQuestion(
   answer: AnswerLetter,
 ): Promise<AnswerResult> {
   checkQuestionId(questionId);
-  const attempt = await ownAttempt(ctx, userId, attemptId);
-  checkAnswerable(await quizOrFail(ctx, attempt.quizId));
+  const { attempt, quiz, versionOf } = await ownAttempt(ctx, userId, attemptId);
+  checkAnswerable(quiz);
   // Only a question this attempt drew, read as the version it was given.
-  const question = attempt.questions.some((q) => q.question_id === questionId)
-    ? (await questionsOfAttempt(ctx, attempt)).find((q) => q.id === questionId)
-    : undefined;
+  const drawn = attempt.questions.find((q) => q.question_id === questionId);
+  const question = drawn ? attemptQuestions([drawn], versionOf)[0] : undefined;
   if (!question) throw attemptErrors.questionNotInQuiz();
   if (attempt.completedAt) throw attemptErrors.alreadyComplete();
   const key = String(questionId);
-  const updated = await ctx.db
-    .update(quizAttempts)
-    .set({ answers: sql`${quizAttempts.answers} || jsonb_build_object(${key}::text, ${answer}::text)` })
-    .where(
-      and(
-        eq(quizAttempts.id, attemptId),
-        eq(quizAttempts.userId, userId),
-        isNull(quizAttempts.completedAt),
-        sql`not (${quizAttempts.answers} ? ${key})`,
-      ),
-    )
-    .returning({ id: quizAttempts.id });
+  const updated = await attemptStatements(ctx.db).lockAnswer.execute({ attemptId, userId, key, answer });
   if (updated.length === 0) throw attemptErrors.alreadyAnswered();
   return answerResult(question, answer);
 }
@@ -248,10 +243,9 @@ export async function completeAttempt(
   attemptId: number,
   sent: Record<string, AnswerLetter> | undefined,
 ): Promise<CompletedAttempt> {
-  const attempt = await ownAttempt(ctx, userId, attemptId);
+  const { attempt, quiz, versionOf } = await ownAttempt(ctx, userId, attemptId);
   if (attempt.completedAt) throw attemptErrors.alreadyComplete();
-  const quiz = await quizOrFail(ctx, attempt.quizId);
-  const questions = await questionsOfAttempt(ctx, attempt);
+  const questions = attemptQuestions(attempt.questions, versionOf);
   const keys = questions.map((q) => ({ id: q.id, correct_answer: q.correct_answer }));
   const answers = answersToGrade(quiz, keys, attempt.answers, sent);
   const grade = gradeQuiz(keys, answers, quiz.passingScore);

@@ -72,6 +72,12 @@ export {
   type StudioOutlineModule,
   studioOutline,
 } from './content/studioOutline';
+export type { ReloadGuardStorage, StaleChunkReloadOptions } from './deploy/reloadOnStaleChunk';
+export {
+  isStaleChunkError,
+  reloadOnStaleChunk,
+  STALE_CHUNK_RELOAD_KEY,
+} from './deploy/reloadOnStaleChunk';
 export type { CourseErrorCode } from './errors';
 export { CourseError, HTTP_STATUS, isCourseError } from './errors';
 export type { CourseEvent, CourseEventListener, CourseEventType } from './events/courseEvents';

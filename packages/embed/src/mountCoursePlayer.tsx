@@ -8,6 +8,7 @@ import { createHttpAdapter, type SessionStorageLike } from '@coursekit/core/http
 import { CoursePlayer, CourseProvider, type CourseStrings, type CourseTheme } from '@coursekit/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { OfflineNotice } from './OfflineNotice';
+import { StaleChunkBoundary } from './StaleChunkBoundary';
 import { PLAYER_STYLES } from './styles';
 
 /** The player in the partner's language. */
@@ -114,22 +115,24 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
     };
     const { strings, lang } = options.locale ?? {};
     root.render(
-      <CourseProvider
-        key={connection}
-        adapter={adapter}
-        {...(options.theme ? { theme: options.theme } : {})}
-        {...(strings ? { strings } : {})}
-        {...(lang ? { lang } : {})}
-        onEvent={onEvent}
-      >
-        {'offline' in adapter ? (
-          <OfflineNotice adapter={adapter as OfflineCourseAdapter} lang={lang} />
-        ) : null}
-        <CoursePlayer
-          key={options.moduleId ?? 0}
-          {...(options.moduleId ? { screen: 'module' as const, moduleId: options.moduleId } : {})}
-        />
-      </CourseProvider>,
+      <StaleChunkBoundary>
+        <CourseProvider
+          key={connection}
+          adapter={adapter}
+          {...(options.theme ? { theme: options.theme } : {})}
+          {...(strings ? { strings } : {})}
+          {...(lang ? { lang } : {})}
+          onEvent={onEvent}
+        >
+          {'offline' in adapter ? (
+            <OfflineNotice adapter={adapter as OfflineCourseAdapter} lang={lang} />
+          ) : null}
+          <CoursePlayer
+            key={options.moduleId ?? 0}
+            {...(options.moduleId ? { screen: 'module' as const, moduleId: options.moduleId } : {})}
+          />
+        </CourseProvider>
+      </StaleChunkBoundary>,
     );
   };
   render();
