@@ -6,6 +6,7 @@ import { passwordProblem } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
+import { bootstrapOrganisation } from '../organisations/bootstrap';
 import { getSettings } from '../settings/service';
 import { readCourseFiles } from './courseZip';
 import {
@@ -26,12 +27,13 @@ import {
  * is loaded (with its images); the course platform.json names becomes the default when none is. A
  * database migrated from one course (0009's placeholder row) has its lessons already: the default
  * course's folder only gives that row its facts. Then the settings row is made sure of and, when
- * ADMIN_EMAIL/ADMIN_PASSWORD are set and no admin exists, the bootstrap admin is created.
+ * ADMIN_EMAIL/ADMIN_PASSWORD are set and no admin exists, the bootstrap admin is created, and a
+ * deployment of PARTNER_* / CORS_ORIGINS without organisations gets one made from them.
  */
 export async function seed(
   ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'config'>,
   options: { contentRoot?: string } = {},
-): Promise<{ courses: LoadSummary[]; admin: BootstrapAdmin }> {
+): Promise<{ courses: LoadSummary[]; admin: BootstrapAdmin; organisation: string | undefined }> {
   const root = options.contentRoot ?? CONTENT_DIR;
   await getSettings(ctx);
   const { defaultCourse } = readPlatform(root);
@@ -64,7 +66,8 @@ export async function seed(
     await ctx.db.execute(sql`update courses set is_default = true where slug = ${defaultCourse}`);
   }
   const admin = await ensureAdmin(ctx);
-  return { courses, admin };
+  const organisation = await bootstrapOrganisation(ctx);
+  return { courses, admin, organisation };
 }
 
 /**

@@ -45,6 +45,7 @@ import {
 } from '../schemas/studio';
 import { textInput } from '../schemas/text';
 import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
+import { organisationEndpoints } from './organisationEndpoints';
 
 // The administrator's wire protocol (admin.md §7), the same shape as `endpoints`: every path sits
 // under `/admin`, every call needs a signed-in admin (401 with 'Session validation failed. Please
@@ -674,6 +675,8 @@ export const adminEndpoints = {
     errors: ['not_found', 'conflict'],
     summary: 'Publish an earlier version again as the next version; the draft becomes it',
   }),
+
+  ...organisationEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpointName = keyof typeof adminEndpoints;
