@@ -26,7 +26,7 @@ import { requestLog } from './http/requestLog';
 import { largeBodyRoute } from './http/route';
 import { staticSite } from './http/staticSite';
 import type { DevMailbox, Mailer } from './mail/mailer';
-import { createPartnerVerifier } from './partner/partnerTokens';
+import { originAllowed } from './organisations/trust';
 import { profileRoutes } from './profile/routes';
 import { progressRoutes } from './progress/routes';
 import { quizRoutes } from './quizzes/routes';
@@ -76,9 +76,6 @@ export function createApp(options: AppOptions): App {
     storage: options.storage ?? directoryStorage(path.join(options.config.dataDir, 'storage')),
     contentDir: options.contentDir,
     imageValidation: options.imageValidation,
-    verifyPartnerToken: options.config.partner
-      ? createPartnerVerifier(options.config.partner, { now: () => (options.clock ?? systemClock).now() })
-      : undefined,
   };
   const hub = settingsHub(ctx);
   const admin = adminRoutes(ctx);
@@ -106,7 +103,7 @@ export function createApp(options: AppOptions): App {
   );
 
   const api = Router();
-  api.use(cors(options.config.corsOrigins));
+  api.use(cors((origin) => originAllowed(ctx, origin)));
   api.use(
     express.json({
       limit: options.config.bodyLimit,

@@ -36,6 +36,8 @@ export interface Config {
   corsOrigins: string[];
   /** A partner whose signed tokens sign its employees in (PARTNER_ISSUER…); none when unset. */
   partner: PartnerTrust | undefined;
+  /** ORG_SECRETS_KEY: the AES-256-GCM key of organisations' stored secrets (32 bytes). */
+  orgSecretsKey: Buffer;
   /** METRICS_TOKEN: GET /metrics on the public port needs it as a bearer token; off there when unset. */
   metricsToken?: string | undefined;
 }
@@ -52,6 +54,26 @@ export function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * ORG_SECRETS_KEY (32 bytes as base64 or hex), else a key generated once and kept in DATA_DIR: the
+ * key organisations' shared secrets are encrypted with. Losing it loses those secrets (the issuers
+ * must be given them again), so a deployment of several machines sets it.
+ */
+export function orgSecretsKeyFrom(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
+  const given = env.ORG_SECRETS_KEY?.trim();
+  if (given) {
+    const key = /^[0-9a-fA-F]{64}$/.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
+    if (key.length !== 32) throw new Error('ORG_SECRETS_KEY: give 32 bytes, as 64 hex digits or in base64');
+    return key;
+  }
+  const file = path.join(dataDir, 'org-secrets-key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,6 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: '100kb',
     corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
     partner: partnerTrustFromEnv(env),
+    orgSecretsKey: orgSecretsKeyFrom(env, dataDir),
     metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

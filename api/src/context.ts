@@ -4,7 +4,6 @@ import type { Storage } from './content/storage';
 import type { Database, Db } from './db/index';
 import type { ValidateOptions } from './images/validate';
 import type { Mailer } from './mail/mailer';
-import type { PartnerCheck } from './partner/partnerTokens';
 
 /** Time as the server sees it; tests move it forward. */
 export interface Clock {
@@ -27,8 +26,6 @@ export interface AppContext {
   contentDir?: string | undefined;
   /** Overrides of the image validation's batch, pause, retry, time-out and slow figures (tests). */
   imageValidation?: ImageValidationOverrides | undefined;
-  /** Checks a configured partner's tokens; absent when no partner is trusted. */
-  verifyPartnerToken?: ((token: string) => Promise<PartnerCheck>) | undefined;
 }
 
 export type ImageValidationOverrides = Partial<

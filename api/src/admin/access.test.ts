@@ -13,6 +13,8 @@ async function hit(server: TestServer, endpoint: AdminEndpoint, token: string | 
     moduleId: 1,
     role: 'moderator',
     jobId: randomUUID(),
+    organisationId: randomUUID(),
+    issuerId: randomUUID(),
     course: 'no-such-course',
     path: 'course.json',
     version: 1,

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { messages, type Session } from '@coursekit/core';
 import { and, eq, isNull } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { ISSUER } from '../config';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import type { AuthInfo } from '../http/route';
+import { joinAsLearner } from '../organisations/members';
+import { checkOrganisationToken } from '../organisations/trust';
 import { partnerLearner } from '../partner/partnerLearner';
 import { securityEvent } from './events';
 import type { RequestMeta } from './rateLimit';
@@ -53,6 +57,16 @@ export async function openSession(
   return toSession(user, access, refresh.token, type);
 }
 
+/** The `iss` a bearer token claims (unchecked: it only picks who checks the token), if it is a JWT. */
+function issuerOf(token: string): string | undefined {
+  try {
+    const { iss } = decodeJwt(token);
+    return typeof iss === 'string' ? iss : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Partner sign-ins have no session row; this id matches none, so sign-out and the like change nothing. */
 const PARTNER_SESSION_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -68,10 +82,12 @@ const SESSION_SQL = `select user_id as "userId", type, created_at as "createdAt"
 export async function authenticate(ctx: AppContext, header: string | undefined): Promise<AuthInfo> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!match) throw fail('unauthorized', messages.sessionMissing);
-  if (ctx.verifyPartnerToken && ctx.config.partner) {
-    const partner = await ctx.verifyPartnerToken(match[1]!);
+  const issuer = issuerOf(match[1]!);
+  if (issuer !== undefined && issuer !== ISSUER) {
+    const partner = await checkOrganisationToken(ctx, match[1]!, issuer);
     if (partner.ok) {
-      const userId = await partnerLearner(ctx, ctx.config.partner.issuer, partner);
+      const userId = await partnerLearner(ctx, partner.issuer, partner);
+      await joinAsLearner(ctx, partner.organisationId, userId);
       return { userId, sessionId: PARTNER_SESSION_ID, sessionType: 'partner' };
     }
     if (!partner.notPartner) {

@@ -7,6 +7,7 @@ import { passwordProblem } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
+import { bootstrapOrganisation } from '../organisations/bootstrap';
 import { seedPlatformTexts } from '../settings/service';
 import { readCourseFiles } from './courseZip';
 import {
@@ -28,12 +29,13 @@ import {
  * database migrated from one course (0009's placeholder row) has its lessons already: the default
  * course's folder only gives that row its facts. The settings row gets the platform's words of
  * platform.json and about.md unless it has words already (an admin's edits stay). Then, when
- * ADMIN_EMAIL/ADMIN_PASSWORD are set and no admin exists, the bootstrap admin is created.
+ * ADMIN_EMAIL/ADMIN_PASSWORD are set and no admin exists, the bootstrap admin is created, and a
+ * deployment of PARTNER_* / CORS_ORIGINS without organisations gets one made from them.
  */
 export async function seed(
   ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'config'>,
   options: { contentRoot?: string } = {},
-): Promise<{ courses: LoadSummary[]; admin: BootstrapAdmin }> {
+): Promise<{ courses: LoadSummary[]; admin: BootstrapAdmin; organisation: string | undefined }> {
   const root = options.contentRoot ?? CONTENT_DIR;
   const platform = readPlatform(root);
   const { defaultCourse } = platform;
@@ -73,7 +75,8 @@ export async function seed(
     await ctx.db.execute(sql`update courses set is_default = true where slug = ${defaultCourse}`);
   }
   const admin = await ensureAdmin(ctx);
-  return { courses, admin };
+  const organisation = await bootstrapOrganisation(ctx);
+  return { courses, admin, organisation };
 }
 
 /**

@@ -637,3 +637,10 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due').on(t.status, t.nextAttemptAt)],
 );
+
+export {
+  organisationCourses,
+  organisationIssuers,
+  organisationMembers,
+  organisations,
+} from './organisationSchema';

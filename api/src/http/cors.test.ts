@@ -40,7 +40,9 @@ describe('cross-origin calls (CORS_ORIGINS)', () => {
     });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await preflight.json()).error.message).toMatch(/may not call this API; add it to CORS_ORIGINS/);
+    expect((await preflight.json()).error.message).toMatch(
+      /may not call this API; add it to its organisation's embed origins/,
+    );
     const read = await fetch(`${server.api}/settings`, { headers: { origin: 'https://evil.example' } });
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
   });

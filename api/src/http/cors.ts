@@ -3,16 +3,16 @@ import type { RequestHandler } from 'express';
 import { fail } from './errors';
 
 /**
- * Cross-origin calls from the partner pages named in CORS_ORIGINS, and from nowhere else. The
- * partner supplies sign-in as a bearer token, so no cookie ever crosses (no credentials mode).
+ * Cross-origin calls from the pages of an active organisation's embed origins (`allowed` answers
+ * from each instance's memory), and from nowhere else. The partner supplies sign-in as a bearer
+ * token, so no cookie ever crosses (no credentials mode).
  */
-export function cors(allowed: readonly string[]): RequestHandler {
-  const origins = new Set(allowed);
-  return (req, res, next) => {
+export function cors(allowed: (origin: string) => Promise<boolean>): RequestHandler {
+  return async (req, res, next) => {
     res.vary('Origin');
     const origin = req.get('origin');
     if (!origin) return next();
-    if (!origins.has(origin)) {
+    if (!(await allowed(origin))) {
       // A same-origin page sends Origin on writes too; only a foreign origin is refused.
       if (req.method !== 'OPTIONS') return next();
       throw fail('forbidden', originRefusedMessage(origin));

@@ -71,7 +71,17 @@ function errorResponses(failures: Map<number, string[]>) {
   );
 }
 
-const STRING_PARAMS = new Set(['lessonKey', 'code', 'userId', 'role', 'jobId', 'course', 'path']);
+const STRING_PARAMS = new Set([
+  'lessonKey',
+  'code',
+  'userId',
+  'role',
+  'jobId',
+  'course',
+  'path',
+  'organisationId',
+  'issuerId',
+]);
 const STREAMS = new Set(['settingsStream', 'adminDiagnosticsStream']);
 
 /** Query-string parameters of an admin endpoint, from its zod object's keys (all optional). */

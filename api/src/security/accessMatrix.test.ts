@@ -142,6 +142,8 @@ function requestFor(
     userId: f.target,
     role: 'moderator',
     jobId: '00000000-0000-4000-8000-000000000000',
+    organisationId: '00000000-0000-4000-8000-000000000001',
+    issuerId: '00000000-0000-4000-8000-000000000002',
     // The studio's: a file of the default course's draft, its first version.
     path: 'course.json',
     version: 1,

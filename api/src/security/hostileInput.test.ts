@@ -217,6 +217,8 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
       code: 'ABCD-1234',
       role: 'user',
       jobId: '00000000-0000-4000-8000-000000000000',
+      organisationId: '00000000-0000-4000-8000-000000000001',
+      issuerId: '00000000-0000-4000-8000-000000000002',
       course: 'no-such-course',
       path: 'course.json',
       version: '1',

@@ -87,6 +87,7 @@ export function testConfig(dataDir: string, port = 0): Config {
     bodyLimit: '100kb',
     corsOrigins: ['https://intranet.partner.test'],
     partner: undefined,
+    orgSecretsKey: randomBytes(32),
   };
 }
 

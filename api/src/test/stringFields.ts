@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+
 // Reads core's zod schemas (bodies and query strings of the endpoint tables) to find every place a
 // client sends text, and builds a value the schema accepts, so a hostile string can be put in one
 // field of an otherwise valid request. A schema kind this does not know fails loudly: a new kind
@@ -11,6 +13,7 @@ interface Def {
   keyType?: Schema;
   valueType?: Schema;
   entries?: Record<string, string>;
+  options?: Schema[];
 }
 interface Schema {
   _zod: { def: Def };
@@ -23,6 +26,20 @@ export interface StringField {
 }
 
 const defOf = (schema: unknown): Def => (schema as Schema)._zod.def;
+
+/** A record's key for samples: its enum's first member when the keys are an enum, else 'k'. */
+const recordKey = (def: Def): string => {
+  const key = defOf(def.keyType);
+  return key.type === 'enum' ? String(Object.values(key.entries ?? {})[0]) : 'k';
+};
+
+/** A union's option that carries text (the first one with a string position), else its first. */
+const textOption = (def: Def): unknown =>
+  def.options?.find((option) => stringFields(option).length > 0) ?? def.options?.[0];
+
+/** The example a schema declares (core registers one where 'x' is not a valid value: an origin, a colour). */
+const exampleOf = (schema: unknown): unknown =>
+  (z.globalRegistry.get(schema as z.core.$ZodType) as { examples?: unknown[] } | undefined)?.examples?.[0];
 
 /** Every string position of a schema: object fields, array items, record keys and values. */
 export function stringFields(schema: unknown, path: string[] = []): StringField[] {
@@ -40,8 +57,10 @@ export function stringFields(schema: unknown, path: string[] = []): StringField[
     case 'record':
       return [
         ...(defOf(def.keyType).type === 'string' ? [{ path, key: true }] : []),
-        ...stringFields(def.valueType, [...path, 'k']),
+        ...stringFields(def.valueType, [...path, recordKey(def)]),
       ];
+    case 'union':
+      return stringFields(textOption(def), path);
     case 'boolean':
     case 'number':
     case 'enum':
@@ -54,6 +73,8 @@ export function stringFields(schema: unknown, path: string[] = []): StringField[
 
 /** A value the schema accepts (optional fields included, so each can carry a hostile string). */
 export function sampleOf(schema: unknown): unknown {
+  const example = exampleOf(schema);
+  if (example !== undefined) return structuredClone(example);
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
@@ -68,7 +89,9 @@ export function sampleOf(schema: unknown): unknown {
     case 'array':
       return [sampleOf(def.element)];
     case 'record':
-      return { k: sampleOf(def.valueType) };
+      return { [recordKey(def)]: sampleOf(def.valueType) };
+    case 'union':
+      return sampleOf(textOption(def));
     case 'boolean':
       return true;
     case 'number':

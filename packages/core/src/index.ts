@@ -160,6 +160,18 @@ export type {
 } from './offline/withOfflineQueue';
 export { withOfflineQueue } from './offline/withOfflineQueue';
 export type { ContentLoadSummary, SettingsChange, SettingsPatch } from './rules/adminOperations';
+export {
+  organisationIssuerNotFound,
+  organisationIssuerTaken,
+  organisationMemberNotFound,
+  organisationNotFound,
+  organisationSeatsFull,
+  organisationSlugTaken,
+  organisationSuspended,
+  organisationUnknownCourses,
+  organisationUserNotFound,
+} from './organisationMessages';
+export type { ContentLoadSummary, SettingsChange } from './rules/adminOperations';
 export { contentResults, settingsPatch } from './rules/adminOperations';
 export type { ProgressCsvRow } from './rules/analytics';
 export {
@@ -501,6 +513,31 @@ export {
   SystemSettingsSchema,
   TrackingMethodSchema,
 } from './schemas/entities';
+export type {
+  CreateOrganisationBody,
+  Organisation,
+  OrganisationIssuer,
+  OrganisationIssuerInput,
+  OrganisationMember,
+  OrganisationTheme,
+  UpdateOrganisationBody,
+} from './schemas/organisations';
+export {
+  CreateOrganisationBodySchema,
+  isOrigin,
+  ORGANISATION_ROLES,
+  ORGANISATION_STATUSES,
+  OrganisationIssuerInputSchema,
+  OrganisationIssuerSchema,
+  OrganisationMemberBodySchema,
+  OrganisationMemberSchema,
+  OrganisationRoleSchema,
+  OrganisationSchema,
+  OrganisationStatusSchema,
+  OrganisationThemeSchema,
+  THEME_COLOUR_TOKENS,
+  UpdateOrganisationBodySchema,
+} from './schemas/organisations';
 export type {
   CourseChanges,
   CourseDraft,

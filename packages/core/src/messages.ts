@@ -193,6 +193,6 @@ export const unansweredQuestionsField = (count: number): string => `${count} que
 export const unknownQuestionsField = (ids: readonly string[]): string =>
   `Unknown questions: ${ids.slice(0, 5).join(', ')}`;
 
-/** A call from a page whose origin the API does not trust (CORS_ORIGINS). */
+/** A call from a page whose origin no active organisation lists among its embed origins. */
 export const originRefusedMessage = (origin: string): string =>
-  `Origin ${origin} may not call this API; add it to CORS_ORIGINS.`;
+  `Origin ${origin} may not call this API; add it to its organisation's embed origins.`;

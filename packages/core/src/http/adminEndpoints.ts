@@ -46,6 +46,7 @@ import {
 import { textInput } from '../schemas/text';
 import { validateEmail } from '../validation/email';
 import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
+import { organisationEndpoints } from './organisationEndpoints';
 
 // The administrator's wire protocol (admin.md §7), the same shape as `endpoints`: every path sits
 // under `/admin`, every call needs a signed-in admin (401 with 'Session validation failed. Please
@@ -702,6 +703,8 @@ export const adminEndpoints = {
     errors: ['not_found', 'conflict'],
     summary: 'Publish an earlier version again as the next version; the draft becomes it',
   }),
+
+  ...organisationEndpoints,
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpointName = keyof typeof adminEndpoints;

@@ -303,7 +303,7 @@ describe('a cross-origin call that fails at the network level', () => {
     vi.restoreAllMocks();
   });
 
-  it('writes one console error naming the page’s origin, the API’s origin and CORS_ORIGINS', async () => {
+  it('writes one console error naming the page’s origin, the API’s origin and the embed origins to add it to', async () => {
     vi.stubGlobal('location', {
       origin: 'https://intranet.partner.example',
       href: 'https://intranet.partner.example/course',
@@ -317,7 +317,7 @@ describe('a cross-origin call that fails at the network level', () => {
     const [text] = log.mock.calls[0]!;
     expect(text).toContain('https://intranet.partner.example');
     expect(text).toContain('http://127.0.0.1:9');
-    expect(text).toContain('CORS_ORIGINS');
+    expect(text).toContain('embed origins');
   });
 
   it('says nothing when the page and the API share an origin, or when the server answered', async () => {

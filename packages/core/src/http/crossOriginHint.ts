@@ -1,6 +1,6 @@
 /**
- * Browsers hide why a cross-origin call was refused: a page whose origin the API does not list in
- * `CORS_ORIGINS` only sees "Network error". When a call to another origin fails at the network
+ * Browsers hide why a cross-origin call was refused: a page whose origin no organisation of the API
+ * lists among its embed origins only sees "Network error". When a call to another origin fails at the network
  * level, this tells the developer, once per adapter, which origins are involved and what to set.
  */
 export function createCrossOriginHint(
@@ -22,8 +22,9 @@ export function createCrossOriginHint(
     told = true;
     report(
       `CourseKit: a call from this page (origin ${page.origin}) to the API at ${apiOrigin} failed before ` +
-        `any answer arrived. If the API is up, add ${page.origin} to the API server's CORS_ORIGINS ` +
-        '(a comma-separated list of partner origins); browsers do not say when they refuse a cross-origin call.',
+        `any answer arrived. If the API is up, add ${page.origin} to your organisation's embed origins ` +
+        "in the API's admin console (a new deployment's first organisation takes them from CORS_ORIGINS); " +
+        'browsers do not say when they refuse a cross-origin call.',
     );
   };
 }

@@ -36,12 +36,19 @@ type ServedApart =
   | 'adminExportPackage'
   | 'adminExportCourse'
   | 'adminImportCourse'
-  | StudioEndpointName;
+  | StudioEndpointName
+  | OrganisationEndpointName;
 
 /** The course studio's endpoints: refused, for the reason mockCourseMessages.noStudio gives. */
 type StudioEndpointName = Extract<AdminEndpointName, `studio${string}`>;
 const STUDIO_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
   (name): name is StudioEndpointName => name.startsWith('studio'),
+);
+
+/** The organisation endpoints: refused, for the reason mockCourseMessages.noOrganisations gives. */
+type OrganisationEndpointName = Extract<AdminEndpointName, `${string}Organisation${string}`>;
+const ORGANISATION_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
+  (name): name is OrganisationEndpointName => name.includes('Organisation'),
 );
 
 /**
@@ -217,16 +224,19 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
   });
 
   // The studio: refused after the same sign-in check as every admin call.
-  const studio = STUDIO_ENDPOINTS.map((name) => {
-    const endpoint: AdminEndpoint = adminEndpoints[name];
-    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    return http[method](`${base}${endpoint.path}`, ({ request }) =>
-      answering(() => {
-        admin.authorize(tokenOf(request));
-        throw new CourseError('not_found', mockCourseMessages.noStudio);
-      }),
-    );
-  });
+  const refused = (names: readonly AdminEndpointName[], message: string) =>
+    names.map((name) => {
+      const endpoint: AdminEndpoint = adminEndpoints[name];
+      const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+      return http[method](`${base}${endpoint.path}`, ({ request }) =>
+        answering(() => {
+          admin.authorize(tokenOf(request));
+          throw new CourseError('not_found', message);
+        }),
+      );
+    });
+  const studio = refused(STUDIO_ENDPOINTS, mockCourseMessages.noStudio);
+  const organisations = refused(ORGANISATION_ENDPOINTS, mockCourseMessages.noOrganisations);
 
-  return [stream, ...csv, zip, exportCourse, importCourse, ...studio, ...handlers];
+  return [stream, ...csv, zip, exportCourse, importCourse, ...studio, ...organisations, ...handlers];
 }

@@ -1,0 +1,34 @@
+// The words of organisations: what the API refuses with and what the console shows, in one place so
+// the server, the mocks and the widgets say the same.
+
+/** A new or renamed organisation whose slug another one has. */
+export const organisationSlugTaken = (slug: string): string =>
+  `An organisation with the slug "${slug}" exists already: choose another.`;
+
+/** An issuer another organisation (or this one) trusts already: a token's issuer names one organisation. */
+export const organisationIssuerTaken = (issuer: string): string =>
+  `The issuer "${issuer}" is trusted by an organisation already: a token's issuer must name one organisation.`;
+
+/** An organisation id that names none. */
+export const organisationNotFound = 'No such organisation.';
+
+/** An issuer id the organisation does not have. */
+export const organisationIssuerNotFound = 'This organisation has no such issuer.';
+
+/** A membership change for a person the platform does not have. */
+export const organisationUserNotFound = 'No such user.';
+
+/** A removal of someone who is not in the organisation. */
+export const organisationMemberNotFound = 'This person is not in the organisation.';
+
+/** A course list naming courses the platform does not have. */
+export const organisationUnknownCourses = (slugs: readonly string[]): string =>
+  `No course with the slug ${slugs.map((s) => `"${s}"`).join(', ')}.`;
+
+/** A new member of an organisation whose seats are all taken. */
+export const organisationSeatsFull = (name: string, limit: number): string =>
+  `${name} has no seat left (${limit} of ${limit} taken). Ask its administrator for more seats.`;
+
+/** A partner token signed by the issuer of a suspended organisation. */
+export const organisationSuspended = (name: string): string =>
+  `Sign-in refused: ${name} is suspended on this platform. Ask its administrator.`;
