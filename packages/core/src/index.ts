@@ -159,7 +159,6 @@ export type {
   QueueStorage,
 } from './offline/withOfflineQueue';
 export { withOfflineQueue } from './offline/withOfflineQueue';
-export type { ContentLoadSummary, SettingsChange, SettingsPatch } from './rules/adminOperations';
 export {
   organisationIssuerNotFound,
   organisationIssuerTaken,
@@ -171,7 +170,7 @@ export {
   organisationUnknownCourses,
   organisationUserNotFound,
 } from './organisationMessages';
-export type { ContentLoadSummary, SettingsChange } from './rules/adminOperations';
+export type { ContentLoadSummary, SettingsChange, SettingsPatch } from './rules/adminOperations';
 export { contentResults, settingsPatch } from './rules/adminOperations';
 export type { ProgressCsvRow } from './rules/analytics';
 export {

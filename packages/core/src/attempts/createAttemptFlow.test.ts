@@ -53,7 +53,9 @@ function memory(options: { archived?: boolean; preDraw?: number | null } = {}) {
     },
     attempt: (user, id) => attempts.find((a) => a.id === id && a.user_id === user),
     draw: (id) => draws.get(id),
-    saveAnswer: (attempt, id, answer) => void (attempt.answers[String(id)] = answer),
+    saveAnswer: (attempt, id, answer) => {
+      attempt.answers[String(id)] = answer;
+    },
     saveCompleted: (attempt, grade) => Object.assign(attempt, grade),
     completedAttempts: (user) => attempts.filter((a) => a.user_id === user && a.completed_at !== null),
     testOutScores: () => [

@@ -5,7 +5,10 @@ const long = (words: string) => `${words} `.repeat(20).trim();
 
 describe('sections that are not lessons', () => {
   const modules = [
-    { path: 'modules/module-2.md', text: `# Two\n\n## Recap\n\nShort.\n\n## Meters\n\n${long('Read the meter.')}\n` },
+    {
+      path: 'modules/module-2.md',
+      text: `# Two\n\n## Recap\n\nShort.\n\n## Meters\n\n${long('Read the meter.')}\n`,
+    },
     { path: 'modules/module-1.md', text: `# One\n\n## Intro\n\n${long('Welcome.')}\n\n## Coming soon\n` },
     { path: 'quizzes/module-1.json', text: '{}' },
   ];
