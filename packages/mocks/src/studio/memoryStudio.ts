@@ -11,6 +11,7 @@ import {
   draftFileExists,
   draftFileKind,
   draftFileMissing,
+  lessonNotes,
   notBase64,
   nothingToPublish,
   type StudioAdapter,
@@ -49,6 +50,14 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
     const found = drafts.get(slug);
     if (!found) throw new CourseError('not_found', courseDoesNotExist(slug));
     return found;
+  };
+  /** core's lessonNotes on a draft's module files, as the API's review answers them. */
+  const notesOf = (slug: string) => {
+    const modules = [...filesOf(slug).values()].flatMap((f) =>
+      f.path.startsWith('modules/') && f.text !== null ? [{ path: f.path, text: f.text }] : [],
+    );
+    const notes = lessonNotes(modules);
+    return notes.length > 0 ? { notes } : {};
   };
   /** An image file's bytes (base64), by course and path: what `file` answers. */
   const images = new Map<string, string>();
@@ -198,6 +207,7 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
       images.delete(`${slug}/${path}`);
     },
     changes: async (slug) => ({
+      ...notesOf(slug),
       published_version: versionOf(slug),
       changes:
         slug === course

@@ -1,4 +1,4 @@
-import { CourseError, draftConflict } from '@coursekit/core';
+import { CourseError, draftConflict, MIN_SECTION_LENGTH, sectionNotALesson } from '@coursekit/core';
 import { createMemoryStudio, memoryCopies } from '@coursekit/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -123,6 +123,22 @@ describe('CourseStudio', { timeout: 30_000 }, () => {
     await admin.user.click(screen.getByRole('button', { name: 'Publish' }));
     expect((await screen.findByText(/Published version 2/)).textContent).toContain('1 changed');
     expect(fake.calls.publishes).toEqual([(await fake.studio.changes('meter-basics')).draft_hash]);
+  });
+
+  it('says in the review which sections are not lessons, before anything is published', async () => {
+    const fake = createMemoryStudio();
+    const file = (await fake.studio.draft('meter-basics')).files.find((f) => f.path === MODULE)!;
+    await fake.studio.save(
+      'meter-basics',
+      MODULE,
+      { text: `${file.text}\n## Coming soon\n\nTBC.\n` },
+      file.revision,
+    );
+    const { user } = renderWidget(<CourseStudio studio={fake.studio} canPublish />);
+    await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await user.click(screen.getByRole('button', { name: 'Review & Publish' }));
+    const notes = await screen.findByRole('region', { name: 'Before you publish' });
+    expect(within(notes).getByText(sectionNotALesson(1, 'Coming soon', 4, MIN_SECTION_LENGTH))).toBeTruthy();
   });
 
   it('refuses a taken slug at the slug field', async () => {

@@ -52,6 +52,18 @@ export function Review({
           {review.error}
         </p>
       ) : null}
+      {review.data?.notes?.length ? (
+        <section className={s.card} aria-labelledby={`${id}-notes`}>
+          <h4 id={`${id}-notes`} className={s.subheading}>
+            Before you publish
+          </h4>
+          <ul>
+            {review.data.notes.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {review.data ? <ChangesView changes={review.data.changes} /> : <p className={s.muted}>Loading...</p>}
       {canPublish ? (
         <div className={s.stack}>
