@@ -105,10 +105,13 @@ export const PlatformTextsPatchSchema = z.strictObject({
         z.int(adminMessages.platformYearInvalid),
         z.gte(1970, adminMessages.platformYearInvalid),
         z.lte(9999, adminMessages.platformYearInvalid),
-      ),
+      )
+      .register(z.globalRegistry, { examples: [2025] }),
   ),
   support_email: z.optional(
-    textInput().check(z.refine((v) => validateEmail(v).ok, adminMessages.platformSupportEmailInvalid)),
+    textInput()
+      .check(z.refine((v) => validateEmail(v).ok, adminMessages.platformSupportEmailInvalid))
+      .register(z.globalRegistry, { examples: ['help@example.com'] }),
   ),
   about: z.optional(textInput().check(z.maxLength(5000))),
 });
