@@ -217,6 +217,7 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
       code: 'ABCD-1234',
       role: 'user',
       jobId: '00000000-0000-4000-8000-000000000000',
+      registrationId: '00000000-0000-4000-8000-000000000000',
       course: 'no-such-course',
       path: 'course.json',
       version: '1',

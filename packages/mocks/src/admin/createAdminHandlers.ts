@@ -36,12 +36,19 @@ type ServedApart =
   | 'adminExportPackage'
   | 'adminExportCourse'
   | 'adminImportCourse'
-  | StudioEndpointName;
+  | StudioEndpointName
+  | LtiEndpointName;
 
 /** The course studio's endpoints (issue 17): refused, for the reason mockCourseMessages.noStudio gives. */
 type StudioEndpointName = Extract<AdminEndpointName, `studio${string}`>;
 const STUDIO_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
   (name): name is StudioEndpointName => name.startsWith('studio'),
+);
+
+/** The LTI registrations and keys: refused, for the reason mockCourseMessages.noLti gives. */
+type LtiEndpointName = Extract<AdminEndpointName, `adminLti${string}`>;
+const LTI_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
+  (name): name is LtiEndpointName => name.startsWith('adminLti'),
 );
 
 /**
@@ -216,14 +223,15 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
     );
   });
 
-  // The studio: refused after the same sign-in check as every admin call.
-  const studio = STUDIO_ENDPOINTS.map((name) => {
+  // The studio and LTI: refused after the same sign-in check as every admin call.
+  const studio = [...STUDIO_ENDPOINTS, ...LTI_ENDPOINTS].map((name) => {
     const endpoint: AdminEndpoint = adminEndpoints[name];
+    const refusal = name.startsWith('adminLti') ? mockCourseMessages.noLti : mockCourseMessages.noStudio;
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     return http[method](`${base}${endpoint.path}`, ({ request }) =>
       answering(() => {
         admin.authorize(tokenOf(request));
-        throw new CourseError('not_found', mockCourseMessages.noStudio);
+        throw new CourseError('not_found', refusal);
       }),
     );
   });
