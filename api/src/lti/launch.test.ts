@@ -288,4 +288,11 @@ describe.each(DRIVERS)('LTI launch (%s)', (driver) => {
     );
     expect(platform.fetches()).toBe(before + 1);
   });
+
+  it('sweeps login states nobody came back with once they expire', async () => {
+    expect((await counts()).lti_login_states).toBeGreaterThan(1);
+    server.clock.advance(11 * 60_000);
+    await login();
+    expect((await counts()).lti_login_states).toBe(1);
+  });
 });

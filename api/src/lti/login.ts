@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { lt } from 'drizzle-orm';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { hashToken } from '../auth/tokens';
@@ -11,6 +12,19 @@ import { registrationFor } from './registrations';
 export const LOGIN_TTL_MS = 10 * 60_000;
 /** The cookie that binds a login's state to the browser; its name carries a prefix of the state. */
 export const bindingCookie = (state: string) => `ck_lti_${state.slice(0, 16)}`;
+
+/** Expired login states and nonces are swept at most this often, by the logins themselves. */
+const SWEEP_EVERY_MS = 60_000;
+const lastSweep = new WeakMap<AppContext, number>();
+
+/** Deletes login states nobody came back with and nonces past any token's age. */
+async function sweep(ctx: AppContext, now: number): Promise<void> {
+  const last = lastSweep.get(ctx);
+  if (last !== undefined && Math.abs(now - last) < SWEEP_EVERY_MS) return;
+  lastSweep.set(ctx, now);
+  await ctx.db.delete(schema.ltiLoginStates).where(lt(schema.ltiLoginStates.expiresAt, new Date(now)));
+  await ctx.db.delete(schema.ltiNonces).where(lt(schema.ltiNonces.expiresAt, new Date(now)));
+}
 
 const text = (max: number) => z.string().min(1).max(max);
 
@@ -51,6 +65,7 @@ export async function ltiLogin(ctx: AppContext, req: Request, res: Response): Pr
   const nonce = randomBytes(32).toString('base64url');
   const binding = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
+  await sweep(ctx, now);
   await ctx.db.insert(schema.ltiLoginStates).values({
     state,
     nonce,
