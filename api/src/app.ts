@@ -25,6 +25,7 @@ import { precompressed } from './http/precompressed';
 import { requestLog } from './http/requestLog';
 import { largeBodyRoute } from './http/route';
 import { staticSite } from './http/staticSite';
+import { ltiRoutes } from './lti/routes';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { originAllowed } from './organisations/trust';
 import { profileRoutes } from './profile/routes';
@@ -117,6 +118,8 @@ export function createApp(options: AppOptions): App {
     res.set('Content-Security-Policy', API_CSP);
     next();
   });
+  // LTI platforms post forms (the login initiation, the launch's form_post): before the JSON-only rule.
+  api.use(ltiRoutes(ctx));
   api.use(jsonOnly);
   api.use(healthRoutes(ctx, options.draining));
   api.get('/docs', (req, res) => {

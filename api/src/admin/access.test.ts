@@ -15,6 +15,7 @@ async function hit(server: TestServer, endpoint: AdminEndpoint, token: string | 
     jobId: randomUUID(),
     organisationId: randomUUID(),
     issuerId: randomUUID(),
+    registrationId: randomUUID(),
     course: 'no-such-course',
     path: 'course.json',
     version: 1,

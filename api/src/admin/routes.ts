@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { courseParams, idParam } from '../http/params';
 import { mount } from '../http/route';
+import { ltiAdminRoutes } from '../lti/routes';
 import { organisationRoutes } from '../organisations/routes';
 import { exportCoursePackage } from '../packaging/exportPackage';
 import { studioRoutes } from '../studio/routes';
@@ -88,6 +89,7 @@ export function adminRoutes(ctx: AppContext) {
   mount(router, ctx, E.adminImportCourse, { guard }, ({ auth, req }) => importCourse(ctx, auth, req));
   studioRoutes(router, ctx);
   organisationRoutes(router, ctx);
+  ltiAdminRoutes(router, ctx);
 
   mount(router, ctx, E.adminUsers, { guard }, ({ query }) => listUsers(ctx, query));
   mount(router, ctx, E.adminCreateUser, { guard }, ({ auth, body }) => createUser(ctx, auth, body));

@@ -132,6 +132,26 @@ export {
   UserAnswerSchema,
   VerifyAnswerSchema,
 } from './http/endpoints';
+export { type LtiEndpoint, ltiEndpoints } from './http/ltiEndpoints';
+export {
+  LTI_CLAIMS,
+  LTI_RESOURCE_LINK_REQUEST,
+  LTI_VERSION,
+  type LtiRole,
+  ltiRole,
+} from './lti/launch';
+export {
+  type LtiKeyRotation,
+  LtiKeyRotationSchema,
+  type LtiRegistration,
+  type LtiRegistrationBody,
+  LtiRegistrationBodySchema,
+  LtiRegistrationSchema,
+  type LtiRegistrationUpdateBody,
+  LtiRegistrationUpdateBodySchema,
+  ltiMessages,
+  registrationProblems,
+} from './lti/registration';
 export type { MessageKey } from './messages';
 export {
   courseDoesNotExist,
