@@ -89,6 +89,8 @@ export {
   AnswerBodySchema,
   CertificateAnswerSchema,
   CompleteBodySchema,
+  CredentialBodySchema,
+  CredentialVerificationSchema,
   coursePath,
   DownloadAnswerSchema,
   EmailBodySchema,
