@@ -13,6 +13,7 @@ async function hit(server: TestServer, endpoint: AdminEndpoint, token: string | 
     moduleId: 1,
     role: 'moderator',
     jobId: randomUUID(),
+    code: 'CK-AAAA-BBBB-CCCC',
     course: 'no-such-course',
     path: 'course.json',
     version: 1,

@@ -2,12 +2,22 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { messages } from '@coursekit/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
-import { call, completeCourse, DRIVERS, email, signUp, startServer, type TestServer } from '../test/harness';
+import { schema } from '../db/index';
+import {
+  call,
+  completeCourse,
+  DRIVERS,
+  email,
+  signInAdmin,
+  signUp,
+  startServer,
+  type TestServer,
+} from '../test/harness';
 import { issuerDocuments, rotateKey } from './keys';
 import { documentLoader, OB_V3, VC_V2 } from './loader';
-import { revokeCredential } from './service';
 import { verifyBadge } from './verify';
 
 /** The Python verifier, given the credential and the documents it needs (it fetches nothing). */
@@ -180,7 +190,19 @@ describe.each(DRIVERS)('Open Badges credential (%s)', (driver) => {
       expect((await verifyBadge(ctx, copy)).verified).toBe(valid);
     }
 
-    await revokeCredential(ctx, certificate.code, 'Issued in error');
+    const { token: admin } = await signInAdmin(server);
+    const revokePath = `/admin/certificates/${certificate.code}/revoke`;
+    expect((await call(server, 'POST', revokePath, { token, body: { reason: 'x' } })).status).toBe(403);
+    const revoked = await call(server, 'POST', revokePath, {
+      token: admin,
+      body: { reason: 'Issued in error' },
+    });
+    expect(revoked.body).toMatchObject({ code: certificate.code, reason: 'Issued in error' });
+    const [logged] = await server.database.db
+      .select()
+      .from(schema.adminActionLog)
+      .where(eq(schema.adminActionLog.actionType, 'credential_revoked'));
+    expect(logged?.actionDetails).toEqual({ code: certificate.code, reason: 'Issued in error' });
     expect(await pythonVerify(ctx, server, credential)).toEqual({ verified: false, reason: 'revoked' });
     expect(
       (await call(server, 'POST', '/credentials/verify', { body: credential })).body.checks,

@@ -71,14 +71,16 @@ async function freeStatusIndex(ctx: AppContext): Promise<number> {
 }
 
 /** Revokes a certificate's credential: its status-list bit is set from now on; the reason is kept. */
-export async function revokeCredential(ctx: AppContext, code: string, reason: string): Promise<void> {
+export async function revokeCredential(ctx: AppContext, code: string, reason: string) {
   await credentialOf(ctx, code);
   const [row] = await ctx.db
-    .select({ id: certificates.id })
+    .select({ id: certificates.id, code: certificates.code, userId: certificates.userId })
     .from(certificates)
     .where(eq(certificates.code, normalizeCertificateCode(code)));
+  const revokedAt = new Date(ctx.clock.now());
   await ctx.db
     .update(certificateCredentials)
-    .set({ revokedAt: new Date(ctx.clock.now()), revokedReason: reason })
+    .set({ revokedAt, revokedReason: reason })
     .where(eq(certificateCredentials.certificateId, row!.id));
+  return { code: row!.code, userId: row!.userId, revoked_at: revokedAt.toISOString(), reason };
 }

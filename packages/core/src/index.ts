@@ -77,6 +77,8 @@ export {
   DiagnosticsUpdateBodySchema,
   PackageQuerySchema,
   PageQuerySchema,
+  RevokeBodySchema,
+  RevokedAnswerSchema,
   RoleBodySchema,
   SecurityEventQuerySchema,
   UserListQuerySchema,
