@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { CONTENT_TYPES, directoryStorage, type Storage } from './content/storage';
 import { type AppContext, type Clock, type ImageValidationOverrides, systemClock } from './context';
 import { courseRoutes } from './course/routes';
+import { credentialRoutes, didDocumentRoute } from './credentials/routes';
 import type { Database } from './db/index';
 import { compressResponses } from './http/compression';
 import { cors } from './http/cors';
@@ -132,6 +133,7 @@ export function createApp(options: AppOptions): App {
   api.use(progressRoutes(ctx));
   api.use(quizRoutes(ctx));
   api.use(certificateRoutes(ctx));
+  api.use(credentialRoutes(ctx));
   api.use(admin.router);
   if (!options.config.production && isDevMailbox(options.mailer)) {
     const mailbox = options.mailer;
@@ -150,6 +152,7 @@ export function createApp(options: AppOptions): App {
   }
   api.use(notFoundHandler);
   app.use('/api', api);
+  app.use(didDocumentRoute(ctx));
 
   app.get('/storage/:bucket/:name', async (req, res) => {
     const data = await ctx.storage.get(String(req.params.bucket), String(req.params.name));

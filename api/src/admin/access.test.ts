@@ -16,6 +16,7 @@ async function hit(server: TestServer, endpoint: AdminEndpoint, token: string | 
     organisationId: randomUUID(),
     issuerId: randomUUID(),
     registrationId: randomUUID(),
+    code: 'CK-AAAA-BBBB-CCCC',
     course: 'no-such-course',
     path: 'course.json',
     version: 1,

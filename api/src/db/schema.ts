@@ -722,3 +722,29 @@ export const ltiNonces = pgTable('lti_nonces', {
   issuer: text('issuer').notNull(),
   expiresAt: ts('expires_at').notNull(),
 });
+
+/**
+ * The issuer's Ed25519 keys for Open Badges credentials, generated on first need and kept in the
+ * database so every API instance signs with the same key. The newest unretired key signs; retired
+ * keys stay listed in the DID document, so credentials they signed still verify.
+ */
+export const credentialKeys = pgTable('credential_keys', {
+  id: serial('id').primaryKey(),
+  publicKeyMultibase: text('public_key_multibase').notNull().unique(),
+  secretKeyMultibase: text('secret_key_multibase').notNull(),
+  createdAt: createdAt(),
+  retiredAt: ts('retired_at'),
+});
+
+/** The signed OpenBadgeCredential of a certificate, issued once and kept (its proof and salt stay). */
+export const certificateCredentials = pgTable('certificate_credentials', {
+  certificateId: integer('certificate_id')
+    .primaryKey()
+    .references(() => certificates.id, { onDelete: 'cascade' }),
+  credential: jsonb('credential').$type<Record<string, unknown>>().notNull(),
+  /** Its bit in the issuer's Bitstring Status List (revocation), drawn at random. */
+  statusIndex: integer('status_index').notNull().unique(),
+  revokedAt: ts('revoked_at'),
+  revokedReason: text('revoked_reason'),
+  createdAt: createdAt(),
+});

@@ -75,6 +75,14 @@ const LEARNER_TABLE: Record<string, Row> = {
   'POST /api/certificate/download': row(401, 404, 404, 404, 404),
   'GET /api/certificate/pdf': row(401, 401, 401, 401, 401),
   'GET /api/certificates/:code': row(200, 200, 200, 200, 200),
+  // The Open Badges credential of a certificate, public like its check (the made-up code has none).
+  'GET /api/certificates/:code/credential': row(404, 404, 404, 404, 404),
+  // Anyone may check a credential; the matrix's empty body is not one.
+  'POST /api/credentials/verify': row(400, 400, 400, 400, 400),
+  // The issuer's signed revocation list: public, verifiers fetch it.
+  'GET /api/credentials/status/1': row(200, 200, 200, 200, 200),
+  // The issuer's DID document: public, like any verifier needs it.
+  'GET /.well-known/did.json': row(200, 200, 200, 200, 200),
   // The dev mailbox (everyone's links) answers only the machine itself, and never in production.
   'GET /api/dev/mailbox': row(404, 404, 404, 404, 404),
   'GET /api/dev/mailbox/:id': row(404, 404, 404, 404, 404),

@@ -95,6 +95,9 @@ export const CreateUserBodySchema = z.strictObject({
   sendInvite: z.optional(z.boolean()),
   roles: z.optional(z.array(RoleSchema)),
 });
+/** Why a credential is revoked, kept with it and in the action log. */
+export const RevokeBodySchema = z.strictObject({ reason: textInput() });
+export const RevokedAnswerSchema = z.object({ code: z.string(), revoked_at: z.string(), reason: z.string() });
 export const RoleBodySchema = z.strictObject({ role: RoleSchema });
 /** The platform's words as an admin edits them: each non-blank, the year a plausible one. */
 export const PlatformTextsPatchSchema = z.strictObject({
@@ -316,6 +319,16 @@ export const adminEndpoints = {
     auth: 'admin',
     errors: ['not_found'],
     summary: 'Send a password-reset e-mail (204; 400 “User email not available”)',
+  }),
+  adminRevokeCredential: a({
+    method: 'POST',
+    path: '/admin/certificates/:code/revoke',
+    auth: 'admin',
+    body: RevokeBodySchema,
+    answer: RevokedAnswerSchema,
+    errors: ['not_found'],
+    summary:
+      'Revoke a certificate’s Open Badges credential, with a reason: its status-list bit is set and the action logged',
   }),
   adminAssignRole: a({
     method: 'POST',

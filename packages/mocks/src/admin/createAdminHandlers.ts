@@ -77,6 +77,10 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
   adminDeleteUser: ({ admin, actor, params }) => admin.users.delete(actor, String(params.userId)),
   adminPasswordReset: ({ admin, actor, params }) =>
     admin.users.sendPasswordReset(actor, String(params.userId)),
+  // The memory store issues no Open Badges credentials: there is none to revoke.
+  adminRevokeCredential: () => {
+    throw new CourseError('not_found', messages.certificateMissing);
+  },
   adminAssignRole: ({ admin, actor, params, body }) => ({
     roles: admin.users.assignRole(actor, String(params.userId), body.role as never),
   }),
