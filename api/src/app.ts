@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { CONTENT_TYPES, directoryStorage, type Storage } from './content/storage';
 import { type AppContext, type Clock, type ImageValidationOverrides, systemClock } from './context';
 import { courseRoutes } from './course/routes';
+import { credentialRoutes, didDocumentRoute } from './credentials/routes';
 import type { Database } from './db/index';
 import { compressResponses } from './http/compression';
 import { cors } from './http/cors';
@@ -25,6 +26,7 @@ import { precompressed } from './http/precompressed';
 import { requestLog } from './http/requestLog';
 import { largeBodyRoute } from './http/route';
 import { staticSite } from './http/staticSite';
+import { ltiRoutes } from './lti/routes';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { originAllowed } from './organisations/trust';
 import { profileRoutes } from './profile/routes';
@@ -117,6 +119,8 @@ export function createApp(options: AppOptions): App {
     res.set('Content-Security-Policy', API_CSP);
     next();
   });
+  // LTI platforms post forms (the login initiation, the launch's form_post): before the JSON-only rule.
+  api.use(ltiRoutes(ctx));
   api.use(jsonOnly);
   api.use(healthRoutes(ctx, options.draining));
   api.get('/docs', (req, res) => {
@@ -129,6 +133,7 @@ export function createApp(options: AppOptions): App {
   api.use(progressRoutes(ctx));
   api.use(quizRoutes(ctx));
   api.use(certificateRoutes(ctx));
+  api.use(credentialRoutes(ctx));
   api.use(admin.router);
   if (!options.config.production && isDevMailbox(options.mailer)) {
     const mailbox = options.mailer;
@@ -147,6 +152,7 @@ export function createApp(options: AppOptions): App {
   }
   api.use(notFoundHandler);
   app.use('/api', api);
+  app.use(didDocumentRoute(ctx));
 
   app.get('/storage/:bucket/:name', async (req, res) => {
     const data = await ctx.storage.get(String(req.params.bucket), String(req.params.name));

@@ -15,6 +15,8 @@ async function hit(server: TestServer, endpoint: AdminEndpoint, token: string | 
     jobId: randomUUID(),
     organisationId: randomUUID(),
     issuerId: randomUUID(),
+    registrationId: randomUUID(),
+    code: 'CK-AAAA-BBBB-CCCC',
     course: 'no-such-course',
     path: 'course.json',
     version: 1,

@@ -2,11 +2,14 @@ import { adminEndpoints as E, ROLES } from '@coursekit/core';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { courseParams, idParam } from '../http/params';
+import { revokeCredential } from '../credentials/service';
+import { codeParams, courseParams, idParam } from '../http/params';
 import { mount } from '../http/route';
+import { ltiAdminRoutes } from '../lti/routes';
 import { organisationRoutes } from '../organisations/routes';
 import { exportCoursePackage } from '../packaging/exportPackage';
 import { studioRoutes } from '../studio/routes';
+import { logAction } from './actionLog';
 import { analyticsReport } from './analytics';
 import { progressCsvExport } from './analyticsCsv';
 import { auditActions, auditSecurityEvents, securityEventRetention } from './audit';
@@ -88,6 +91,7 @@ export function adminRoutes(ctx: AppContext) {
   mount(router, ctx, E.adminImportCourse, { guard }, ({ auth, req }) => importCourse(ctx, auth, req));
   studioRoutes(router, ctx);
   organisationRoutes(router, ctx);
+  ltiAdminRoutes(router, ctx);
 
   mount(router, ctx, E.adminUsers, { guard }, ({ query }) => listUsers(ctx, query));
   mount(router, ctx, E.adminCreateUser, { guard }, ({ auth, body }) => createUser(ctx, auth, body));
@@ -101,6 +105,17 @@ export function adminRoutes(ctx: AppContext) {
   );
   mount(router, ctx, E.adminPasswordReset, { guard, params: userParams }, ({ auth, params }) =>
     sendPasswordReset(ctx, auth, params.userId),
+  );
+  mount(
+    router,
+    ctx,
+    E.adminRevokeCredential,
+    { guard, params: codeParams },
+    async ({ auth, params, body }) => {
+      const { userId, ...revoked } = await revokeCredential(ctx, params.code, body.reason);
+      await logAction(ctx, auth, 'credential_revoked', userId, { code: revoked.code, reason: body.reason });
+      return revoked;
+    },
   );
   mount(router, ctx, E.adminAssignRole, { guard, params: userParams }, ({ auth, params, body }) =>
     assignRole(ctx, auth, params.userId, body.role),

@@ -644,3 +644,107 @@ export {
   organisationMembers,
   organisations,
 } from './organisationSchema';
+// LTI 1.3 (api/src/lti): the platforms registered with the tool, their deployments, the tool's own
+// signing keys, and the login states a launch must come back with. `organisation_id` is the link to
+// organisations once they exist (no foreign key yet).
+export const ltiRegistrations = pgTable(
+  'lti_registrations',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: uuid('organisation_id'),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    authLoginUrl: text('auth_login_url').notNull(),
+    tokenUrl: text('token_url').notNull(),
+    jwksUrl: text('jwks_url').notNull(),
+    acceptNewDeployments: boolean('accept_new_deployments').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lti_registrations_issuer_client').on(t.issuer, t.clientId)],
+);
+
+/** A deployment id is unique within its platform's issuer, so it belongs to one registration. */
+export const ltiDeployments = pgTable(
+  'lti_deployments',
+  {
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => ltiRegistrations.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    deploymentId: text('deployment_id').notNull(),
+    learnedAtLaunch: boolean('learned_at_launch').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.deploymentId] })],
+);
+
+/** The tool's key pairs: 'current' signs, 'previous' is still published, 'retired' is neither. */
+export const ltiKeys = pgTable(
+  'lti_keys',
+  {
+    kid: text('kid').primaryKey(),
+    status: text('status', { enum: ['current', 'previous', 'retired'] }).notNull(),
+    publicJwk: jsonb('public_jwk').notNull(),
+    privateJwk: jsonb('private_jwk').notNull(),
+    createdAt: createdAt(),
+    retiredAt: ts('retired_at'),
+  },
+  (t) => [
+    uniqueIndex('lti_keys_one_current').on(t.status).where(sql`status = 'current'`),
+    uniqueIndex('lti_keys_one_previous').on(t.status).where(sql`status = 'previous'`),
+  ],
+);
+
+/**
+ * A login initiation waiting for its launch: the state and nonce sent to the platform, and the hash
+ * of the value that binds them to the browser (its cookie, or the platform's storage).
+ */
+export const ltiLoginStates = pgTable(
+  'lti_login_states',
+  {
+    state: text('state').primaryKey(),
+    nonce: text('nonce').notNull(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => ltiRegistrations.id, { onDelete: 'cascade' }),
+    bindingHash: text('binding_hash').notNull(),
+    storageTarget: text('storage_target'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('lti_login_states_expires').on(t.expiresAt)],
+);
+
+/** Nonces of launches accepted: an id_token is accepted once. */
+export const ltiNonces = pgTable('lti_nonces', {
+  nonce: text('nonce').primaryKey(),
+  issuer: text('issuer').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * The issuer's Ed25519 keys for Open Badges credentials, generated on first need and kept in the
+ * database so every API instance signs with the same key. The newest unretired key signs; retired
+ * keys stay listed in the DID document, so credentials they signed still verify.
+ */
+export const credentialKeys = pgTable('credential_keys', {
+  id: serial('id').primaryKey(),
+  publicKeyMultibase: text('public_key_multibase').notNull().unique(),
+  secretKeyMultibase: text('secret_key_multibase').notNull(),
+  createdAt: createdAt(),
+  retiredAt: ts('retired_at'),
+});
+
+/** The signed OpenBadgeCredential of a certificate, issued once and kept (its proof and salt stay). */
+export const certificateCredentials = pgTable('certificate_credentials', {
+  certificateId: integer('certificate_id')
+    .primaryKey()
+    .references(() => certificates.id, { onDelete: 'cascade' }),
+  credential: jsonb('credential').$type<Record<string, unknown>>().notNull(),
+  /** Its bit in the issuer's Bitstring Status List (revocation), drawn at random. */
+  statusIndex: integer('status_index').notNull().unique(),
+  revokedAt: ts('revoked_at'),
+  revokedReason: text('revoked_reason'),
+  createdAt: createdAt(),
+});

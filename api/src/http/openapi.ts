@@ -5,6 +5,7 @@ import {
   type Endpoint,
   endpoints,
   HTTP_STATUS,
+  ltiEndpoints,
 } from '@coursekit/core';
 import * as z from 'zod/mini';
 
@@ -81,6 +82,7 @@ const STRING_PARAMS = new Set([
   'path',
   'organisationId',
   'issuerId',
+  'registrationId',
 ]);
 const STREAMS = new Set(['settingsStream', 'adminDiagnosticsStream']);
 
@@ -211,6 +213,60 @@ export function openApiDocument(serverUrl = '/api') {
       },
     },
   };
+  // The LTI routes: forms in, pages, a JWKS and redirects out (core's ltiEndpoints).
+  for (const [name, endpoint] of Object.entries(ltiEndpoints)) {
+    const page = (description: string) => ({ description, content: { 'text/html': {} } });
+    const success =
+      endpoint.produces === 'redirect'
+        ? {
+            '200': page('A page that stores the state in the platform’s storage, then goes on'),
+            '302': { description: 'To the platform’s authorization endpoint' },
+          }
+        : { '200': { description: 'OK', content: { [endpoint.produces]: {} } } };
+    const refusals =
+      endpoint.method === 'POST' || endpoint.path === '/lti/login'
+        ? {
+            '400': page(
+              'An error page: a parameter is missing or invalid, or the platform is not registered',
+            ),
+            ...(endpoint.path === '/lti/launch'
+              ? {
+                  '401': page(
+                    'An error page: the launch is refused (signature, issuer, audience, expiry, nonce, state, deployment)',
+                  ),
+                  '404': page('An error page: the course the link opens does not exist'),
+                  '502': page('An error page: the platform’s keys could not be fetched'),
+                }
+              : {}),
+          }
+        : {};
+    paths[endpoint.path] ??= {};
+    paths[endpoint.path]![endpoint.method.toLowerCase()] = {
+      operationId: name,
+      summary: endpoint.summary,
+      security: [],
+      ...('consumes' in endpoint
+        ? { requestBody: { required: true, content: { [endpoint.consumes]: {} } } }
+        : {}),
+      responses: {
+        ...success,
+        ...errorResponses(
+          new Map([
+            ...(endpoint.method === 'POST'
+              ? ([
+                  [400, ['validation_error (a JSON body that does not parse)']],
+                  [413, ['invalid_request (the body is over the size limit)']],
+                ] as Array<[number, string[]]>)
+              : []),
+            [500, ['unexpected']],
+            [503, ['unavailable']],
+          ]),
+        ),
+        // Refusals are pages in the LMS's frame.
+        ...refusals,
+      },
+    };
+  }
   return {
     openapi: '3.1.0',
     info: {

@@ -75,10 +75,25 @@ const LEARNER_TABLE: Record<string, Row> = {
   'POST /api/certificate/download': row(401, 404, 404, 404, 404),
   'GET /api/certificate/pdf': row(401, 401, 401, 401, 401),
   'GET /api/certificates/:code': row(200, 200, 200, 200, 200),
+  // The Open Badges credential of a certificate, public like its check (the made-up code has none).
+  'GET /api/certificates/:code/credential': row(404, 404, 404, 404, 404),
+  // Anyone may check a credential; the matrix's empty body is not one.
+  'POST /api/credentials/verify': row(400, 400, 400, 400, 400),
+  // The issuer's signed revocation list: public, verifiers fetch it.
+  'GET /api/credentials/status/1': row(200, 200, 200, 200, 200),
+  // The issuer's DID document: public, like any verifier needs it.
+  'GET /.well-known/did.json': row(200, 200, 200, 200, 200),
   // The dev mailbox (everyone's links) answers only the machine itself, and never in production.
   'GET /api/dev/mailbox': row(404, 404, 404, 404, 404),
   'GET /api/dev/mailbox/:id': row(404, 404, 404, 404, 404),
   'GET /storage/:bucket/:name': row(200, 200, 200, 200, 200),
+  // LTI: public by design (an LMS and the learner's browser call them); without a registered
+  // platform's parameters the login and the launch answer an error page and write nothing.
+  'GET /api/lti/jwks': row(200, 200, 200, 200, 200),
+  'GET /api/lti/lti.js': row(200, 200, 200, 200, 200),
+  'GET /api/lti/login': row(400, 400, 400, 400, 400),
+  'POST /api/lti/login': row(400, 400, 400, 400, 400),
+  'POST /api/lti/launch': row(400, 400, 400, 400, 400),
   'DELETE /api/progress/modules/:moduleId': row(401, 200, 200, 200, 200),
   'DELETE /api/progress': row(401, 200, 200, 200, 200),
   'PUT /api/auth/password': row(401, 204, 204, 204, 204),
@@ -144,6 +159,7 @@ function requestFor(
     jobId: '00000000-0000-4000-8000-000000000000',
     organisationId: '00000000-0000-4000-8000-000000000001',
     issuerId: '00000000-0000-4000-8000-000000000002',
+    registrationId: '00000000-0000-4000-8000-000000000000',
     // The studio's: a file of the default course's draft, its first version.
     path: 'course.json',
     version: 1,

@@ -219,6 +219,7 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
       jobId: '00000000-0000-4000-8000-000000000000',
       organisationId: '00000000-0000-4000-8000-000000000001',
       issuerId: '00000000-0000-4000-8000-000000000002',
+      registrationId: '00000000-0000-4000-8000-000000000000',
       course: 'no-such-course',
       path: 'course.json',
       version: '1',

@@ -101,6 +101,8 @@ export {
   PackageQuerySchema,
   PageQuerySchema,
   PlatformTextsPatchSchema,
+  RevokeBodySchema,
+  RevokedAnswerSchema,
   RoleBodySchema,
   SecurityEventQuerySchema,
   UserListQuerySchema,
@@ -113,6 +115,8 @@ export {
   AnswerBodySchema,
   CertificateAnswerSchema,
   CompleteBodySchema,
+  CredentialBodySchema,
+  CredentialVerificationSchema,
   coursePath,
   DownloadAnswerSchema,
   EmailBodySchema,
@@ -132,6 +136,26 @@ export {
   UserAnswerSchema,
   VerifyAnswerSchema,
 } from './http/endpoints';
+export { type LtiEndpoint, ltiEndpoints } from './http/ltiEndpoints';
+export {
+  LTI_CLAIMS,
+  LTI_RESOURCE_LINK_REQUEST,
+  LTI_VERSION,
+  type LtiRole,
+  ltiRole,
+} from './lti/launch';
+export {
+  type LtiKeyRotation,
+  LtiKeyRotationSchema,
+  type LtiRegistration,
+  type LtiRegistrationBody,
+  LtiRegistrationBodySchema,
+  LtiRegistrationSchema,
+  type LtiRegistrationUpdateBody,
+  LtiRegistrationUpdateBodySchema,
+  ltiMessages,
+  registrationProblems,
+} from './lti/registration';
 export type { MessageKey } from './messages';
 export {
   courseDoesNotExist,

@@ -116,6 +116,16 @@ export const messages = {
   certificateLinkExpired: 'This download link has expired. Please download the certificate again.',
   certificateMissing: 'No certificate',
 
+  // Open Badges credentials: what the verification names for each check
+  credentialContext:
+    'Not an Open Badges 3.0 credential: @context must start with the VC 2.0 context and include the Open Badges 3.0.3 context',
+  credentialNotOurs: 'Issued by another issuer: this site verifies only the credentials it issued',
+  credentialSignatureBad: 'The signature does not match: the credential was changed after it was signed',
+  credentialNotYetValid: 'Not valid yet: its validFrom is in the future',
+  credentialExpired: 'Expired: its validUntil has passed',
+  credentialRevoked: 'Revoked by the issuer: its status list marks it revoked',
+  credentialUnknownAchievement: 'The achievement is not one of this site’s courses',
+
   // The server's answers to a request it cannot take (any endpoint)
   notFound: 'Not found',
   noSuchEndpoint: 'No such endpoint',

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { adminMessages, pageRangeMessage } from '../adminMessages';
 import type { CourseErrorCode } from '../errors';
+import {
+  LtiKeyRotationSchema,
+  LtiRegistrationBodySchema,
+  LtiRegistrationSchema,
+  LtiRegistrationUpdateBodySchema,
+} from '../lti/registration';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../rules/paging';
 import {
   AdminActionLogSchema,
@@ -89,6 +95,9 @@ export const CreateUserBodySchema = z.strictObject({
   sendInvite: z.optional(z.boolean()),
   roles: z.optional(z.array(RoleSchema)),
 });
+/** Why a credential is revoked, kept with it and in the action log. */
+export const RevokeBodySchema = z.strictObject({ reason: textInput() });
+export const RevokedAnswerSchema = z.object({ code: z.string(), revoked_at: z.string(), reason: z.string() });
 export const RoleBodySchema = z.strictObject({ role: RoleSchema });
 /** The platform's words as an admin edits them: each non-blank, the year a plausible one. */
 export const PlatformTextsPatchSchema = z.strictObject({
@@ -313,6 +322,16 @@ export const adminEndpoints = {
     auth: 'admin',
     errors: ['not_found'],
     summary: 'Send a password-reset e-mail (204; 400 “User email not available”)',
+  }),
+  adminRevokeCredential: a({
+    method: 'POST',
+    path: '/admin/certificates/:code/revoke',
+    auth: 'admin',
+    body: RevokeBodySchema,
+    answer: RevokedAnswerSchema,
+    errors: ['not_found'],
+    summary:
+      'Revoke a certificate’s Open Badges credential, with a reason: its status-list bit is set and the action logged',
   }),
   adminAssignRole: a({
     method: 'POST',
@@ -705,6 +724,49 @@ export const adminEndpoints = {
     status: 201,
     errors: ['not_found', 'conflict'],
     summary: 'Publish an earlier version again as the next version; the draft becomes it',
+  }),
+  // LTI 1.3: the platforms (LMSs) that launch courses in this tool, and the tool's signing keys.
+  adminLtiRegistrations: a({
+    method: 'GET',
+    path: '/admin/lti/registrations',
+    auth: 'admin',
+    answer: z.array(LtiRegistrationSchema),
+    summary: 'Every registered LTI platform with its deployments',
+  }),
+  adminLtiCreateRegistration: a({
+    method: 'POST',
+    path: '/admin/lti/registrations',
+    auth: 'admin',
+    body: LtiRegistrationBodySchema,
+    answer: LtiRegistrationSchema,
+    status: 201,
+    errors: ['conflict'],
+    summary:
+      'Register an LTI platform: issuer, client id, login, token and JWKS URLs, deployments (409: issuer and client id taken)',
+  }),
+  adminLtiUpdateRegistration: a({
+    method: 'PATCH',
+    path: '/admin/lti/registrations/:registrationId',
+    auth: 'admin',
+    body: LtiRegistrationUpdateBodySchema,
+    answer: LtiRegistrationSchema,
+    errors: ['not_found', 'conflict'],
+    summary: 'Change a registration; `deployments`, when given, replaces the list',
+  }),
+  adminLtiDeleteRegistration: a({
+    method: 'DELETE',
+    path: '/admin/lti/registrations/:registrationId',
+    auth: 'admin',
+    errors: ['not_found'],
+    summary: 'Remove a registration: its platform can no longer launch',
+  }),
+  adminLtiRotateKey: a({
+    method: 'POST',
+    path: '/admin/lti/keys/rotate',
+    auth: 'admin',
+    answer: LtiKeyRotationSchema,
+    status: 201,
+    summary: 'Make a new signing key current; the one it replaces stays in /lti/jwks until the next rotation',
   }),
 
   ...organisationEndpoints,

@@ -58,6 +58,22 @@ export const VerifyAnswerSchema = z.object({ status: z.enum(['success', 'expired
 export const RolesAnswerSchema = z.object({ roles: z.array(RoleSchema) });
 export const UserAnswerSchema = z.object({ user: AuthUserSchema });
 export const CertificateAnswerSchema = z.object({ certificate: z.nullable(CertificateSchema) });
+/** A signed OpenBadgeCredential: JSON-LD, checked by its proof rather than by a schema here. */
+export const CredentialAnswerSchema = z.record(z.string(), z.unknown());
+/** An uploaded credential: shape first (context URLs, types and a proof), its proof after. */
+export const CredentialBodySchema = z.looseObject({
+  '@context': z.array(textInput()),
+  type: z.array(textInput()),
+  proof: z.looseObject({}),
+});
+export const CredentialCheckNameSchema = z.enum(['signature', 'issuer', 'dates', 'status', 'achievement']);
+export const CredentialVerificationSchema = z.object({
+  verified: z.boolean(),
+  /** Each check with its result; `message` says why a failed one failed. */
+  checks: z.array(
+    z.object({ check: CredentialCheckNameSchema, ok: z.boolean(), message: z.optional(z.string()) }),
+  ),
+});
 export const DownloadAnswerSchema = z.object({ url: z.string() });
 export const HealthAnswerSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
 export const LiveAnswerSchema = z.object({ status: z.literal('ok') });
@@ -380,6 +396,22 @@ export const endpoints = {
     auth: 'none',
     answer: CertificateCheckSchema,
     summary: 'Whether a verification code is valid',
+  }),
+  certificateCredential: e({
+    method: 'GET',
+    path: '/certificates/:code/credential',
+    auth: 'none',
+    answer: CredentialAnswerSchema,
+    errors: ['not_found'],
+    summary: 'The certificate as a signed Open Badges 3.0 credential (eddsa-rdfc-2022)',
+  }),
+  credentialVerify: e({
+    method: 'POST',
+    path: '/credentials/verify',
+    auth: 'none',
+    body: CredentialBodySchema,
+    answer: CredentialVerificationSchema,
+    summary: 'Check an uploaded Open Badges credential: signature, issuer, dates, status, achievement',
   }),
 } as const satisfies Record<string, Endpoint>;
 

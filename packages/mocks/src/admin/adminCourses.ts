@@ -22,6 +22,8 @@ export const mockCourseMessages = {
   noStudio: 'The mocks have no course studio: it edits course folders, which only the reference API holds.',
   /** Organisations (issuers, secrets, origins, people) live in the reference API only, for now. */
   noOrganisations: 'The mocks have no organisations: manage them in the reference API.',
+  /** LTI launches come from an LMS to a server: registrations and keys live in the reference API only. */
+  noLti: 'The mocks have no LTI tool: register LMS platforms in the reference API.',
 } as const;
 
 /** A zip starts with a local file header (PK\3\4) or, empty, with its end record (PK\5\6). */

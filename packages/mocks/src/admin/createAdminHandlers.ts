@@ -37,7 +37,8 @@ type ServedApart =
   | 'adminExportCourse'
   | 'adminImportCourse'
   | StudioEndpointName
-  | OrganisationEndpointName;
+  | OrganisationEndpointName
+  | LtiEndpointName;
 
 /** The course studio's endpoints: refused, for the reason mockCourseMessages.noStudio gives. */
 type StudioEndpointName = Extract<AdminEndpointName, `studio${string}`>;
@@ -49,6 +50,12 @@ const STUDIO_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).fi
 type OrganisationEndpointName = Extract<AdminEndpointName, `${string}Organisation${string}`>;
 const ORGANISATION_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
   (name): name is OrganisationEndpointName => name.includes('Organisation'),
+);
+
+/** The LTI registrations and keys: refused, for the reason mockCourseMessages.noLti gives. */
+type LtiEndpointName = Extract<AdminEndpointName, `adminLti${string}`>;
+const LTI_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
+  (name): name is LtiEndpointName => name.startsWith('adminLti'),
 );
 
 /**
@@ -70,6 +77,10 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
   adminDeleteUser: ({ admin, actor, params }) => admin.users.delete(actor, String(params.userId)),
   adminPasswordReset: ({ admin, actor, params }) =>
     admin.users.sendPasswordReset(actor, String(params.userId)),
+  // The memory store issues no Open Badges credentials: there is none to revoke.
+  adminRevokeCredential: () => {
+    throw new CourseError('not_found', messages.certificateMissing);
+  },
   adminAssignRole: ({ admin, actor, params, body }) => ({
     roles: admin.users.assignRole(actor, String(params.userId), body.role as never),
   }),
@@ -237,6 +248,7 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
     });
   const studio = refused(STUDIO_ENDPOINTS, mockCourseMessages.noStudio);
   const organisations = refused(ORGANISATION_ENDPOINTS, mockCourseMessages.noOrganisations);
+  const lti = refused(LTI_ENDPOINTS, mockCourseMessages.noLti);
 
-  return [stream, ...csv, zip, exportCourse, importCourse, ...studio, ...organisations, ...handlers];
+  return [stream, ...csv, zip, exportCourse, importCourse, ...studio, ...organisations, ...lti, ...handlers];
 }

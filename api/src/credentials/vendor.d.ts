@@ -1,0 +1,61 @@
+// The Digital Bazaar and Digital Credentials packages ship no TypeScript types: what this module uses.
+declare module '@digitalbazaar/credentials-context' {
+  export const contexts: Map<string, unknown>;
+}
+declare module '@digitalbazaar/data-integrity-context' {
+  export const contexts: Map<string, unknown>;
+}
+declare module 'did-context' {
+  export const contexts: Map<string, unknown>;
+}
+declare module '@digitalbazaar/multikey-context' {
+  export const contexts: Map<string, unknown>;
+}
+declare module 'jsonld-document-loader' {
+  export class JsonLdDocumentLoader {
+    addStatic(url: string, document: unknown): void;
+    build(): (url: string) => Promise<unknown>;
+  }
+}
+declare module '@digitalbazaar/ed25519-multikey' {
+  export interface KeyPair {
+    id: string;
+    controller: string;
+    publicKeyMultibase: string;
+    secretKeyMultibase?: string;
+    signer(): { id: string; algorithm: string; sign(data: { data: Uint8Array }): Promise<Uint8Array> };
+    export(options: {
+      publicKey?: boolean;
+      secretKey?: boolean;
+      includeContext?: boolean;
+    }): Promise<Record<string, unknown>>;
+  }
+  export function generate(options?: { id?: string; controller?: string }): Promise<KeyPair>;
+  export function from(key: Record<string, unknown>): Promise<KeyPair>;
+}
+declare module '@digitalbazaar/data-integrity' {
+  export class DataIntegrityProof {
+    constructor(options: {
+      signer?: unknown;
+      cryptosuite: unknown;
+      date?: string | Date;
+      legacyContext?: boolean;
+    });
+  }
+}
+declare module '@digitalbazaar/eddsa-rdfc-2022-cryptosuite' {
+  export const cryptosuite: unknown;
+}
+declare module '@digitalbazaar/vc' {
+  export function issue(options: {
+    credential: Record<string, unknown>;
+    suite: unknown;
+    documentLoader: unknown;
+  }): Promise<Record<string, unknown>>;
+  export function verifyCredential(options: {
+    credential: unknown;
+    suite: unknown;
+    documentLoader: unknown;
+    checkStatus?: unknown;
+  }): Promise<{ verified: boolean; error?: { errors?: Error[]; message?: string }; results?: unknown[] }>;
+}

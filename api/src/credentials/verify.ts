@@ -1,0 +1,83 @@
+import { messages } from '@coursekit/core';
+import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
+import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
+import * as vc from '@digitalbazaar/vc';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { schema } from '../db/index';
+import { issuerDocuments } from './keys';
+import { documentLoader, OB_V3, VC_V2 } from './loader';
+import { revokedBits, statusListUrl } from './statusList';
+
+type CheckName = 'signature' | 'issuer' | 'dates' | 'status' | 'achievement';
+export interface Check {
+  check: CheckName;
+  ok: boolean;
+  message?: string;
+}
+export interface Verification {
+  verified: boolean;
+  checks: Check[];
+}
+// biome-ignore lint/suspicious/noExplicitAny: an uploaded JSON-LD document, read field by field
+type Credential = Record<string, any>;
+
+const check = (name: CheckName, ok: boolean, message: string): Check =>
+  ok ? { check: name, ok } : { check: name, ok, message };
+
+/** Whether a credential's contexts are the ones this site issues with (else it is refused as input). */
+export function hasOurContexts(credential: { '@context': unknown[] }): boolean {
+  const contexts = credential['@context'];
+  return contexts[0] === VC_V2 && contexts.includes(OB_V3);
+}
+
+/**
+ * Checks a credential this site issued, offline: the proof against the issuer's keys (retired ones
+ * too), the issuer, validFrom/validUntil, and that the achievement is one of the site's courses.
+ */
+export async function verifyBadge(ctx: AppContext, credential: Credential): Promise<Verification> {
+  const documents = await issuerDocuments(ctx);
+  const issuer = typeof credential.issuer === 'string' ? credential.issuer : credential.issuer?.id;
+  const ours = typeof issuer === 'string' && issuer in documents;
+  const checks: Check[] = [check('issuer', ours, messages.credentialNotOurs)];
+  if (!ours) return { verified: false, checks };
+
+  let signed = false;
+  try {
+    const suite = new DataIntegrityProof({ cryptosuite });
+    const loader = documentLoader(documents);
+    // The status is its own check below, read from the database.
+    const checkStatus = async () => ({ verified: true });
+    signed = (await vc.verifyCredential({ credential, suite, documentLoader: loader, checkStatus })).verified;
+  } catch {
+    signed = false;
+  }
+  checks.push(check('signature', signed, messages.credentialSignatureBad));
+
+  const now = ctx.clock.now();
+  const from = Date.parse(credential.validFrom ?? '');
+  const until = credential.validUntil ? Date.parse(credential.validUntil) : Number.POSITIVE_INFINITY;
+  const started = !Number.isNaN(from) && from <= now;
+  checks.push(
+    started
+      ? check('dates', until > now, messages.credentialExpired)
+      : check('dates', false, messages.credentialNotYetValid),
+  );
+
+  const status = credential.credentialStatus;
+  const index = Number(status?.statusListIndex);
+  const listed =
+    status?.statusListCredential === statusListUrl(ctx.config.publicUrl) && Number.isInteger(index);
+  const bits = await revokedBits(ctx);
+  const revoked = listed && ((bits[index >> 3] ?? 0) & (0x80 >> (index & 7))) !== 0;
+  checks.push(check('status', listed && !revoked, messages.credentialRevoked));
+
+  const achievementId = String(credential.credentialSubject?.achievement?.id ?? '');
+  const prefix = `${ctx.config.publicUrl}/api/achievements/`;
+  const slug = achievementId.startsWith(prefix) ? decodeURIComponent(achievementId.slice(prefix.length)) : '';
+  const [course] = slug
+    ? await ctx.db.select({ id: schema.courses.id }).from(schema.courses).where(eq(schema.courses.slug, slug))
+    : [];
+  checks.push(check('achievement', Boolean(course), messages.credentialUnknownAchievement));
+  return { verified: checks.every((c) => c.ok), checks };
+}

@@ -1,0 +1,95 @@
+import * as z from 'zod/mini';
+import { textInput } from '../schemas/text';
+
+// LTI 1.3: a platform (an LMS) registered with the tool, stored as data. The platform's admin
+// gives the issuer, client id and URLs; the tool learns deployment ids at their first launch unless
+// the registration lists them and accepts no others.
+
+const URL_FIELDS = ['issuer', 'auth_login_url', 'token_url', 'jwks_url'] as const;
+const NOT_A_PLATFORM_URL = 'Must be an https URL (http only on 127.0.0.1 or localhost)';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An https URL, or http on the loopback interface (a test platform on this machine). */
+function isPlatformUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && /^(127\.0\.0\.1|localhost|\[::1\])$/.test(url.hostname))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What is wrong with a registration's fields beyond their types, by field (empty when nothing):
+ * the URLs must be https (http only on the loopback), the organisation an id. The server refuses
+ * such a body with a 400 naming each field, and the console's form shows the same words.
+ */
+export function registrationProblems(body: Partial<LtiRegistrationBody>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of URL_FIELDS) {
+    const value = body[field];
+    if (value !== undefined && !isPlatformUrl(value)) problems[field] = NOT_A_PLATFORM_URL;
+  }
+  if (body.organisation_id && !UUID.test(body.organisation_id))
+    problems.organisation_id = 'Not an organisation id';
+  return problems;
+}
+
+const platformUrl = () => textInput().check(z.minLength(1), z.maxLength(2000));
+
+const deploymentId = () => textInput().check(z.minLength(1), z.maxLength(255));
+
+export const LtiRegistrationBodySchema = z.strictObject({
+  /** The platform's issuer (`iss` of its id_tokens), e.g. https://canvas.instructure.com. */
+  issuer: platformUrl(),
+  /** The client id the platform gave this tool (the id_tokens' `aud`). */
+  client_id: textInput().check(z.minLength(1), z.maxLength(255)),
+  /** The platform's OIDC authorization endpoint, where the login initiation redirects. */
+  auth_login_url: platformUrl(),
+  /** The platform's OAuth 2 token endpoint (Advantage services). */
+  token_url: platformUrl(),
+  /** The platform's public keys. */
+  jwks_url: platformUrl(),
+  /** Deployment ids known in advance. */
+  deployments: z.optional(z.array(deploymentId()).check(z.maxLength(1000))),
+  /** True (default): a new deployment id is learned at its first launch; false: only the listed ones. */
+  accept_new_deployments: z.optional(z.boolean()),
+  /** The organisation the platform belongs to, when organisations exist. */
+  organisation_id: z.optional(z.nullable(textInput())),
+});
+export type LtiRegistrationBody = z.infer<typeof LtiRegistrationBodySchema>;
+
+export const LtiRegistrationUpdateBodySchema = z.partial(LtiRegistrationBodySchema);
+export type LtiRegistrationUpdateBody = z.infer<typeof LtiRegistrationUpdateBodySchema>;
+
+export const LtiRegistrationSchema = z.object({
+  id: z.string(),
+  issuer: z.string(),
+  client_id: z.string(),
+  auth_login_url: z.string(),
+  token_url: z.string(),
+  jwks_url: z.string(),
+  deployments: z.array(z.object({ deployment_id: z.string(), learned_at_launch: z.boolean() })),
+  accept_new_deployments: z.boolean(),
+  organisation_id: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type LtiRegistration = z.infer<typeof LtiRegistrationSchema>;
+
+/** The tool's signing keys: the current one and the one it replaced (both in the JWKS). */
+export const LtiKeyRotationSchema = z.object({
+  current: z.string(),
+  previous: z.nullable(z.string()),
+  retired: z.array(z.string()),
+});
+export type LtiKeyRotation = z.infer<typeof LtiKeyRotationSchema>;
+
+export const ltiMessages = {
+  registrationNotFound: 'No such LTI registration.',
+  registrationTaken: 'A registration with this issuer and client id already exists.',
+  deploymentTaken: (id: string) => `Deployment ${id} already belongs to another registration of this issuer.`,
+} as const;
