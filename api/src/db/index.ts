@@ -59,6 +59,8 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite's directory; omitted: in memory (tests). */
   dataDir?: string | undefined;
+  /** An embedded database opened by the caller (tests: one loaded from a seeded dump); wins over dataDir. */
+  pglite?: PGlite | undefined;
   /** postgres.js pool size (10 by default). */
   max?: number | undefined;
   /** Seconds to wait for a PostgreSQL connection before failing the request (2 by default). */
@@ -104,7 +106,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   let client: PGlite;
-  if (options.dataDir) {
+  if (options.pglite) {
+    client = options.pglite;
+  } else if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);

@@ -42,7 +42,8 @@ describe.runIf(process.env.DATABASE_URL)('pool figures (postgres)', () => {
     let inside = { size: 0, inUse: 0, waiting: 0 };
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
-      await new Promise((r) => setTimeout(r, 50)); // holding the connection, no statement running
+      // Holding the connection, no statement running: the one above has answered, the next is not sent.
+      await new Promise((r) => setImmediate(r));
       inside = database.pool();
     });
     expect(inside).toEqual({ size: 2, inUse: 1, waiting: 0 });

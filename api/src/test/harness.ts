@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { type App, type AppOptions, createApp } from '../app';
@@ -13,6 +14,7 @@ import { directoryStorage } from '../content/storage';
 import type { Clock } from '../context';
 import { type Database, openDatabase, schema } from '../db/index';
 import { type DevMailbox, devMailbox } from '../mail/mailer';
+import { SNAPSHOT_VARIABLE, TEMPLATE_VARIABLE } from './globalSetup';
 import { scratchDatabase } from './scratchDatabase';
 
 /** PGlite always; real PostgreSQL too when DATABASE_URL is set (CI). The same suite runs on each. */
@@ -34,15 +36,23 @@ export function testClock(): TestClock {
   };
 }
 
-/** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+/**
+ * A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. `seeded`: a copy
+ * of the run's migrated and seeded database when the API project's global setup made one (a PGlite
+ * dump, a PostgreSQL template); without it (a bench, a single file run by hand), an empty one.
+ */
 async function freshDatabase(
   driver: 'pglite' | 'postgres',
+  seeded: boolean,
 ): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (driver === 'pglite') {
-    const database = await openDatabase({});
+    const snapshot = seeded ? process.env[SNAPSHOT_VARIABLE] : undefined;
+    const pglite = snapshot ? new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) }) : undefined;
+    const database = await openDatabase({ pglite });
     return { database, drop: () => database.close() };
   }
-  const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'ck_test');
+  const template = seeded ? process.env[TEMPLATE_VARIABLE] : undefined;
+  const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'ck_test', template);
   const database = await openDatabase({ url: scratch.url, max: 8 });
   return {
     database,
@@ -113,13 +123,18 @@ export async function defaultCourseId(db: Database['db']): Promise<number> {
   return row.id;
 }
 
-/** Migrates a fresh database, loads every course from api/content, and listens on a free port. */
+/**
+ * Migrates a fresh database, loads every course from api/content, and listens on a free port. The run's
+ * seeded copy stands for the first two unless the bootstrap admin's settings are overridden (seeding
+ * creates that admin); migrating and seeding it again then only checks it is current and copies images.
+ */
 export async function startServer(
   driver: 'pglite' | 'postgres',
   options: Pick<AppOptions, 'contentDir' | 'imageValidation'> & { config?: Partial<Config> } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-api-'));
-  const { database, drop, url: databaseUrl } = await freshDatabase(driver);
+  const seeded = !('adminEmail' in (options.config ?? {})) && !('adminPassword' in (options.config ?? {}));
+  const { database, drop, url: databaseUrl } = await freshDatabase(driver, seeded);
   await database.migrate();
   const { config: overrides, ...appOptions } = options;
   const config = { ...testConfig(dataDir), ...overrides };

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildOnce } from '../../../scripts/buildOnce.mjs';
 import { ADMIN, REPO_ROOT, startSite } from './server';
 
 declare module 'vitest' {
@@ -22,10 +23,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const embed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'packages/embed/build.mjs')], {
-      encoding: 'utf8',
-    });
-    if (embed.status !== 0) throw new Error(`embed build failed:\n${embed.stdout}\n${embed.stderr}`);
+    // Once per run: the embed's own browser tests need the same bundle.
+    await buildOnce(path.join(REPO_ROOT, 'packages/embed/build.mjs'));
     const host = path.join(REPO_ROOT, 'apps/host');
     const vite = path.join(
       path.dirname(createRequire(path.join(host, 'package.json')).resolve('vite/package.json')),

@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { buildOnce } from '../../../scripts/buildOnce.mjs';
 
-/** Builds dist/coursekit-embed.iife.js, the file partners load. */
-export default function setup(): void {
-  execFileSync(process.execPath, [fileURLToPath(new URL('../build.mjs', import.meta.url))], {
-    stdio: 'inherit',
-  });
+/** Builds dist/coursekit-embed.iife.js, the file partners load (once per run: the site's e2e needs it too). */
+export default async function setup(): Promise<void> {
+  await buildOnce(fileURLToPath(new URL('../build.mjs', import.meta.url)));
 }

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { startApiProcess } from '@coursekit/api/testing';
 import type { PackageFormat } from '@coursekit/core';
 import { unzipSync } from 'fflate';
 import type { TestProject } from 'vitest/node';
+import { buildOnce } from '../../../scripts/buildOnce.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,9 +26,7 @@ const ADMIN = { email: 'admin@lms-e2e.example', password: 'Lms-Export-2026' };
  * each format through the admin call the console's buttons use; unzips each as an LMS would.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  execFileSync(process.execPath, [fileURLToPath(new URL('../build.mjs', import.meta.url))], {
-    stdio: 'inherit',
-  });
+  await buildOnce(fileURLToPath(new URL('../build.mjs', import.meta.url)));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-lms-e2e-'));
   const api = await startApiProcess({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
   const zipBytes: Record<string, number> = {};

@@ -46,7 +46,7 @@ describe('avatar initials (learner §2)', () => {
 });
 
 describe('durations (learner §9)', () => {
-  it('are 41, 40, 34, 23, 13 minutes, and 30 for any other module', () => {
+  it('are the module’s own duration_minutes, 30 when it has none, shown as 41m or 2h 32m', () => {
     expect([17, 45, null].map((minutes) => moduleDurationMinutes({ duration_minutes: minutes }))).toEqual([
       17, 45, 30,
     ]);
