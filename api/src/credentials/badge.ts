@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 import { createHash, randomBytes } from 'node:crypto';
 import type { Certificate } from '@coursekit/core';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';

@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 import { messages } from '@coursekit/core';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
