@@ -143,7 +143,8 @@ async function tableNames(database: Database): Promise<string[]> {
  * (0012: test-out off, as every migrated course has it; any other value stays and fails the match),
  * and 0013's question-bank columns at what it gives an existing row (no draw, no shuffle, version 1,
  * an attempt's draw of every question A-D; migrated attempts are graded the same either way, which
- * the progress and attempt answers compared below check).
+ * the progress and attempt answers compared below check), 0014's platform words on the settings row
+ * (the seed stores them on a row that had none) and a mail's sender name when it has none.
  */
 async function rowsOf(database: Database, sqlText: string, params: unknown[] = []): Promise<unknown[]> {
   const [row] = await database.query<{ rows: Array<Record<string, unknown>> }>(
@@ -157,6 +158,8 @@ async function rowsOf(database: Database, sqlText: string, params: unknown[] = [
       if (rest.shuffle_options === false) delete rest.shuffle_options;
       if (rest.version === 1 && 'question_text' in rest) delete rest.version;
       if (Array.isArray(rest.questions) && 'answers' in rest) delete rest.questions;
+      if ('maintenance_mode' in rest) delete rest.platform;
+      if (rest.from_name === null) delete rest.from_name;
       return rest;
     })
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));

@@ -22,7 +22,10 @@ async function migrateAndSeed(database: Database): Promise<void> {
   try {
     await database.migrate();
     const storage = directoryStorage(path.join(dataDir, 'storage'));
-    await seed({ db: database.db, storage, logger: pino({ level: 'silent' }), config: testConfig(dataDir) });
+    // No organisation is bootstrapped here: each file's server seeds its copy with its own config, and
+    // a first start with CORS_ORIGINS or PARTNER_* makes the organisation then.
+    const config = { ...testConfig(dataDir), corsOrigins: [], partner: undefined };
+    await seed({ db: database.db, storage, logger: pino({ level: 'silent' }), config });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
