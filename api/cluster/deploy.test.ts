@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../faults/apiProcess';
@@ -21,17 +22,37 @@ const host = path.join(REPO_ROOT, 'apps/host');
 /** A site build takes a minute or two; more on a busy machine. */
 const BUILD_MS = 600_000;
 
-/** Builds the site into `outDir` with the about page's mailbox set to `mailbox` (a lazy chunk). */
-function buildSite(outDir: string, mailbox: string) {
-  const vite = path.join(
-    path.dirname(createRequire(path.join(host, 'package.json')).resolve('vite/package.json')),
-    'bin/vite.js',
-  );
-  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error', '--outDir', outDir], {
+/**
+ * Builds the site into `outDir` with the site's Vite config and one plugin more, which appends a
+ * kept comment naming `mark` to the lazy pages chunk: builds A and B differ in it as after a change.
+ * Vite (the site's own) runs in a child process, from a script written beside the build.
+ */
+function buildSite(outDir: string, mark: string) {
+  const vite = pathToFileURL(createRequire(path.join(host, 'package.json')).resolve('vite')).href;
+  const script = `import { build } from ${JSON.stringify(vite)};
+await build({
+  root: ${JSON.stringify(host)},
+  configFile: ${JSON.stringify(path.join(host, 'vite.config.ts'))},
+  logLevel: 'error',
+  build: { outDir: ${JSON.stringify(outDir)} },
+  plugins: [{
+    name: 'deploy-mark',
+    renderChunk: {
+      order: 'post',
+      handler: (code, chunk) => (chunk.name === 'lazyPages' ? code + ${JSON.stringify(`\n/*! ${mark} */\n`)} : null),
+    },
+  }],
+});
+`;
+  const file = path.join(outDir, `build-${mark.replace(/\W/g, '-')}.mjs`);
+  writeFileSync(file, script);
+  const build = spawnSync(process.execPath, [file], {
     cwd: host,
     encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production', VITE_SUPPORT_EMAIL: mailbox },
+    // vitest sets NODE_ENV=test, which would make vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
+  rmSync(file);
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
 }
 
@@ -47,7 +68,7 @@ describe('a deploy while a learner’s page is open', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'coursekit-deploy-'));
     database = await scratchDatabase(adminUrl, 'ck_deploy');
-    buildSite(dist, 'build-a@coursekit.test');
+    buildSite(dist, 'build A');
     api = await startApi({ DATABASE_URL: database.url, WEB_CONCURRENCY: '1', HOST_DIST: dist });
     const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
     browser = await chromium.launch({
@@ -71,7 +92,7 @@ describe('a deploy while a learner’s page is open', () => {
       await page.getByRole('link', { name: 'About' }).first().waitFor();
       const [chunkA] = lazyPages(dist);
 
-      buildSite(dist, 'build-b@coursekit.test');
+      buildSite(dist, 'build B');
       const chunks = lazyPages(dist);
       out(
         `lazy pages chunk of build A ${chunkA}; after deploying B the directory holds ${chunks.join(', ')}`,
@@ -80,15 +101,24 @@ describe('a deploy while a learner’s page is open', () => {
       expect(chunks).toContain(chunkA);
 
       let documents = 0;
+      const chunksLoaded: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'document') documents += 1;
+        const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+        if (/^lazyPages-/.test(file)) chunksLoaded.push(file);
       });
       await page.getByRole('link', { name: 'About' }).first().click();
-      await page.getByText('build-a@coursekit.test').first().waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/about');
+      expect(chunksLoaded, 'the page of build A loads build A’s chunk').toEqual([chunkA]);
+      expect(readFileSync(path.join(dist, 'assets', chunkA!), 'utf8')).toContain('build A');
       expect(documents, 'no reload: the old chunk was still served').toBe(0);
 
       await page.reload();
-      await page.getByText('build-b@coursekit.test').first().waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const [chunkB] = chunks.filter((c) => c !== chunkA);
+      expect(chunksLoaded.at(-1), 'a reload shows build B').toBe(chunkB);
+      expect(readFileSync(path.join(dist, 'assets', chunkB!), 'utf8')).toContain('build B');
       await page.close();
     },
     BUILD_MS,

@@ -36,6 +36,12 @@ export function isStaleChunkError(error: unknown): boolean {
   return CHUNK_FAILURE.test(message);
 }
 
+// The storages of documents that already asked for a reload. A reload asked for can still be
+// cancelled by the page itself (Chromium drops it when a router then updates the history), and the
+// screen tries the chunk again: in that same document the answer stays "reload", not "give up".
+// A reloaded page has a new sessionStorage object, so it starts with no entry here.
+const reloadAskedIn = new WeakSet<ReloadGuardStorage>();
+
 /**
  * Reloads the page for a failed chunk, unless it already did so within `withinMs`; answers whether
  * it reloads. What the learner did survives the reload: answers and completions are on the server,
@@ -43,6 +49,11 @@ export function isStaleChunkError(error: unknown): boolean {
  */
 export function reloadOnStaleChunk(options: StaleChunkReloadOptions = {}): boolean {
   const storage = options.storage ?? (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+  const reload = options.reload ?? (() => location.reload());
+  if (storage && reloadAskedIn.has(storage)) {
+    reload();
+    return true;
+  }
   const now = (options.now ?? Date.now)();
   const withinMs = options.withinMs ?? 30_000;
   let last = Number.NaN;
@@ -58,6 +69,7 @@ export function reloadOnStaleChunk(options: StaleChunkReloadOptions = {}): boole
   } catch {
     return false;
   }
-  (options.reload ?? (() => location.reload()))();
+  reloadAskedIn.add(storage);
+  reload();
   return true;
 }
