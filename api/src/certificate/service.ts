@@ -12,6 +12,7 @@ import { AFRelationship, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { signGrant, verifyGrant } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { CourseRef } from '../course/structure';
+import { shareLinks } from '../credentials/shareLinks';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { getProfile } from '../profile/service';
@@ -83,7 +84,9 @@ export async function checkCode(ctx: AppContext, code: string): Promise<Certific
     .select()
     .from(certificates)
     .where(eq(certificates.code, normalizeCertificateCode(code)));
-  return row ? { valid: true, certificate: toCertificate(row) } : { valid: false, certificate: null };
+  if (!row) return { valid: false, certificate: null };
+  const certificate = toCertificate(row);
+  return { valid: true, certificate, ...(await shareLinks(ctx, certificate)) };
 }
 
 /** The name of the credential file a certificate PDF carries. */

@@ -119,4 +119,49 @@ describe.each(DRIVERS)('the credential in the badge image and the PDF (%s)', (dr
     expect(attached).toEqual(credential);
     expect((await verifyBadge(ctx, attached)).verified).toBe(true);
   });
+
+  it('GET /certificates/:code gives linkedInUrl and walletUrl; the wallet’s POST to its vc_request_url gets the credential', async () => {
+    const check = (await call(server, 'GET', `/certificates/${code}`)).body;
+    expect(check.valid).toBe(true);
+    const linkedIn = new URL(check.linkedInUrl);
+    const [settings] = await server.database.db.select().from(schema.systemSettings);
+    const issued = new Date(check.certificate.issued_at);
+    expect(Object.fromEntries(linkedIn.searchParams)).toEqual({
+      startTask: 'CERTIFICATION_NAME',
+      name: check.certificate.course_title,
+      organizationName: settings!.platform!.site_name,
+      issueYear: String(issued.getUTCFullYear()),
+      issueMonth: String(issued.getUTCMonth() + 1),
+      certUrl: `${server.config.publicUrl}/certificates/${code}`,
+      certId: code,
+    });
+
+    const wallet = new URL(check.walletUrl);
+    expect(`${wallet.origin}${wallet.pathname}`).toBe('https://lcw.app/request.html');
+    expect(wallet.searchParams.get('auth_type')).toBe('bearer');
+    const requestUrl = wallet.searchParams.get('vc_request_url')!;
+    expect(requestUrl).toBe(`${server.config.publicUrl}/api/certificates/${code}/credential`);
+    // What the wallet sends: a DID authentication presentation carrying the challenge.
+    const presentation = {
+      '@context': ['https://www.w3.org/2018/credentials/v1'],
+      type: ['VerifiablePresentation'],
+      holder: 'did:key:z6MkjZRZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi',
+      proof: { challenge: wallet.searchParams.get('challenge') },
+    };
+    const answer = await call(server, 'POST', requestUrl.slice(`${server.config.publicUrl}/api`.length), {
+      body: presentation,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(credential);
+
+    expect((await call(server, 'GET', '/certificates/CK-AAAA-BBBB-CCCC')).body).toEqual({
+      valid: false,
+      certificate: null,
+    });
+    expect(
+      (await call(server, 'POST', '/certificates/CK-AAAA-BBBB-CCCC/credential', { body: presentation }))
+        .status,
+    ).toBe(404);
+    expect((await call(server, 'POST', `/certificates/${code}/credential`, { raw: '[1]' })).status).toBe(400);
+  });
 });

@@ -18,6 +18,10 @@ export function credentialRoutes(ctx: AppContext): Router {
   mount(router, ctx, endpoints.certificateCredential, { params: codeParams }, ({ params }) =>
     credentialOf(ctx, params.code),
   );
+  // A wallet following the `walletUrl` deep link POSTs its presentation here: the same credential.
+  mount(router, ctx, endpoints.credentialForWallet, { params: codeParams }, ({ params }) =>
+    credentialOf(ctx, params.code),
+  );
   // The badge image with the credential baked in: public like the credential it carries. What it
   // shows comes from the credential itself, so the picture and the signed data never disagree.
   router.get('/certificates/:code/badge.svg', async (req, res) => {
