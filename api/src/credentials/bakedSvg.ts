@@ -57,6 +57,9 @@ export function bakedBadgeSvg(options: {
   issuedOn: string;
 }): string {
   const title = wrap(options.courseTitle, 22, 3);
+  // The site's name on one line inside the ring: smaller type for a longer name, cut past 40.
+  const [site = ''] = wrap(options.siteName.toUpperCase(), 40, 1);
+  const siteSize = Math.min(22, Math.floor(320 / (Math.max(site.length, 1) * 0.75)));
   const firstLine = 262 - (title.length - 1) * 17;
   const titleLines = title
     .map((line, i) => `<tspan x="256" y="${firstLine + i * 34}">${xmlText(line)}</tspan>`)
@@ -69,7 +72,7 @@ export function bakedBadgeSvg(options: {
     '<circle cx="256" cy="256" r="240" fill="#1c3373"/>',
     '<circle cx="256" cy="256" r="214" fill="none" stroke="#f2c14e" stroke-width="8"/>',
     '<g fill="#ffffff" font-family="Helvetica, Arial, sans-serif" text-anchor="middle">',
-    `<text x="256" y="150" font-size="22" letter-spacing="2">${xmlText(options.siteName.toUpperCase())}</text>`,
+    `<text x="256" y="150" font-size="${siteSize}" letter-spacing="1">${xmlText(site)}</text>`,
     `<text font-size="30" font-weight="bold">${titleLines}</text>`,
     `<text x="256" y="380" font-size="18">Completed ${xmlText(options.issuedOn)}</text>`,
     '</g>',
