@@ -42,6 +42,8 @@ describe.each(DRIVERS)('certificate (%s)', (driver) => {
     expect((await call(server, 'GET', `/certificates/${certificate.code}`)).body).toEqual({
       valid: true,
       certificate,
+      linkedInUrl: expect.stringMatching(/^https:\/\/www\.linkedin\.com\/profile\/add\?/),
+      walletUrl: expect.stringMatching(/^https:\/\/lcw\.app\/request\.html\?/),
     });
     expect((await call(server, 'GET', '/certificates/CK-AAAA-BBBB-CCCC')).body).toEqual({
       valid: false,

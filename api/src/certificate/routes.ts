@@ -2,6 +2,7 @@ import { endpoints } from '@coursekit/core';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { credentialOf } from '../credentials/service';
 import { validationError } from '../http/errors';
 import { codeParams } from '../http/params';
 import { mount } from '../http/route';
@@ -24,7 +25,8 @@ export function certificateRoutes(ctx: AppContext): Router {
     const query = PdfQuery.safeParse(req.query);
     if (!query.success) throw validationError(query.error.issues, 'query');
     const certificate = await certificateForGrant(ctx, query.data.grant);
-    const pdf = await certificatePdf(certificate, ctx.config.publicUrl);
+    const credential = await credentialOf(ctx, certificate.code);
+    const pdf = await certificatePdf(certificate, ctx.config.publicUrl, credential);
     res
       .status(200)
       .type('application/pdf')

@@ -8,10 +8,11 @@ import {
   normalizeCertificateCode,
 } from '@coursekit/core';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { AFRelationship, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { signGrant, verifyGrant } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { CourseRef } from '../course/structure';
+import { shareLinks } from '../credentials/shareLinks';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
 import { getProfile } from '../profile/service';
@@ -83,11 +84,23 @@ export async function checkCode(ctx: AppContext, code: string): Promise<Certific
     .select()
     .from(certificates)
     .where(eq(certificates.code, normalizeCertificateCode(code)));
-  return row ? { valid: true, certificate: toCertificate(row) } : { valid: false, certificate: null };
+  if (!row) return { valid: false, certificate: null };
+  const certificate = toCertificate(row);
+  return { valid: true, certificate, ...(await shareLinks(ctx, certificate)) };
 }
 
-/** A one-page landscape A4 certificate. */
-export async function certificatePdf(certificate: Certificate, publicUrl: string): Promise<Uint8Array> {
+/** The name of the credential file a certificate PDF carries. */
+export const credentialAttachmentName = (code: string): string => `${code}-credential.json`;
+
+/**
+ * A one-page landscape A4 certificate. With `credential`, the signed Open Badges credential rides
+ * along as an embedded file (`<code>-credential.json`), so the PDF alone is enough to verify it.
+ */
+export async function certificatePdf(
+  certificate: Certificate,
+  publicUrl: string,
+  credential?: Record<string, unknown>,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Certificate of completion — ${certificate.course_title}`);
   pdf.setAuthor('CourseKit');
@@ -109,5 +122,19 @@ export async function certificatePdf(certificate: Certificate, publicUrl: string
   centre(`Issued on ${date}`, 200, 14);
   centre(`Verification code: ${certificate.code}`, 120, 12);
   centre(`Check it at ${publicUrl}/api/certificates/${certificate.code}`, 100, 10);
+  if (credential) {
+    const issued = new Date(certificate.issued_at);
+    await pdf.attach(
+      new TextEncoder().encode(JSON.stringify(credential, null, 2)),
+      credentialAttachmentName(certificate.code),
+      {
+        mimeType: 'application/json',
+        description: 'Open Badges 3.0 credential of this certificate, signed (eddsa-rdfc-2022)',
+        creationDate: issued,
+        modificationDate: issued,
+        afRelationship: AFRelationship.Data,
+      },
+    );
+  }
   return pdf.save();
 }

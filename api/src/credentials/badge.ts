@@ -42,8 +42,10 @@ export function badgeCredential(options: {
   certificate: Certificate;
   course: CourseFacts;
   email: string;
+  /** When the credential stops being valid (OB 3.0's `validUntil`); open-ended without it. */
+  validUntil?: Date;
 }): Record<string, unknown> {
-  const { publicUrl, issuer, certificate, course } = options;
+  const { publicUrl, issuer, certificate, course, validUntil } = options;
   return {
     '@context': [VC_V2, OB_V3],
     id: `${publicUrl}/api/certificates/${certificate.code}/credential`,
@@ -51,6 +53,7 @@ export function badgeCredential(options: {
     name: `Certificate of completion — ${course.title}`,
     issuer: { id: issuer, type: ['Profile'], name: 'CourseKit', url: publicUrl },
     validFrom: certificate.issued_at.replace(/\.\d+Z$/, 'Z'),
+    ...(validUntil ? { validUntil: validUntil.toISOString().replace(/\.\d+Z$/, 'Z') } : {}),
     credentialSchema: [OB_SCHEMA],
     credentialSubject: {
       type: ['AchievementSubject'],

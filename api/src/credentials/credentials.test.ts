@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { messages } from '@coursekit/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,31 +14,16 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
-import { issuerDocuments, rotateKey } from './keys';
-import { documentLoader, OB_V3, VC_V2 } from './loader';
+import { rotateKey } from './keys';
+import { OB_V3, VC_V2 } from './loader';
+import { pythonVerify as runPython } from './pythonVerify';
 import { verifyBadge } from './verify';
 
-/** The Python verifier, given the credential and the documents it needs (it fetches nothing). */
+/** The Python verifier, handed the status list as the test's server serves it. */
 // biome-ignore lint/suspicious/noExplicitAny: a credential read field by field
 async function pythonVerify(ctx: AppContext, server: TestServer, credential: Record<string, any>) {
-  const issuerDocs = await issuerDocuments(ctx);
-  const load = documentLoader(issuerDocs);
-  const documents: Record<string, unknown> = { ...issuerDocs };
-  for (const url of [
-    ...credential['@context'],
-    'https://www.w3.org/ns/did/v1',
-    'https://w3id.org/security/multikey/v1',
-  ])
-    documents[url] = (await load(url)).document;
-  // The status list as served on 127.0.0.1, under the URL the credential names.
-  const listUrl = credential.credentialStatus.statusListCredential;
-  documents[listUrl] = await (await fetch(`${server.api}/credentials/status/1`)).json();
-  const script = fileURLToPath(new URL('./python/verify_ob3.py', import.meta.url));
-  const child = spawn('/usr/bin/python3', [script]);
-  child.stdin.end(JSON.stringify({ credential, documents }));
-  let out = '';
-  for await (const chunk of child.stdout) out += chunk;
-  return JSON.parse(out) as { verified: boolean; reason: string };
+  const list = await (await fetch(`${server.api}/credentials/status/1`)).json();
+  return runPython(ctx, credential, list);
 }
 
 describe.each(DRIVERS)('Open Badges credential (%s)', (driver) => {

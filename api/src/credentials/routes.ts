@@ -1,10 +1,12 @@
-import { endpoints, messages } from '@coursekit/core';
+import { endpoints, formatIssueDate, messages, normalizeCertificateCode } from '@coursekit/core';
 import { Router } from 'express';
 import type { AppContext } from '../context';
-import { fail } from '../http/errors';
+import { fail, validationError } from '../http/errors';
 import { codeParams } from '../http/params';
 import { mount } from '../http/route';
+import { platformTexts } from '../settings/service';
 import { signWith } from './badge';
+import { bakedBadgeSvg } from './bakedSvg';
 import { issuerDid, issuerDocuments, signer, signingKey } from './keys';
 import { documentLoader } from './loader';
 import { credentialOf } from './service';
@@ -16,6 +18,35 @@ export function credentialRoutes(ctx: AppContext): Router {
   mount(router, ctx, endpoints.certificateCredential, { params: codeParams }, ({ params }) =>
     credentialOf(ctx, params.code),
   );
+  // A wallet following the `walletUrl` deep link POSTs its presentation here: the same credential.
+  mount(router, ctx, endpoints.credentialForWallet, { params: codeParams }, ({ params }) =>
+    credentialOf(ctx, params.code),
+  );
+  // The badge image with the credential baked in: public like the credential it carries. What it
+  // shows comes from the credential itself, so the picture and the signed data never disagree.
+  router.get('/certificates/:code/badge.svg', async (req, res) => {
+    const params = codeParams.safeParse(req.params);
+    if (!params.success) throw validationError(params.error.issues, 'path');
+    const credential = await credentialOf(ctx, params.data.code);
+    const subject = credential.credentialSubject as { achievement: { name: string } };
+    const svg = bakedBadgeSvg({
+      credential,
+      courseTitle: subject.achievement.name,
+      siteName: (await platformTexts(ctx)).site_name,
+      issuedOn: formatIssueDate(String(credential.validFrom)),
+    });
+    res
+      .status(200)
+      .type('image/svg+xml')
+      .set(
+        'Content-Disposition',
+        `inline; filename="${normalizeCertificateCode(params.data.code)}-badge.svg"`,
+      )
+      // The image is a picture and a document, never a page: nothing in it runs or loads.
+      .set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .set('Cache-Control', 'public, max-age=300')
+      .send(svg);
+  });
   // Anyone may check a credential; the JSON body limit (413) bounds what an upload can cost.
   mount(router, ctx, endpoints.credentialVerify, {}, ({ body }) => {
     if (!hasOurContexts(body))

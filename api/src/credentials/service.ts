@@ -8,11 +8,7 @@ import { drawStatusIndex, statusEntry } from './statusList';
 
 const { certificates, certificateCredentials, courses, users } = schema;
 
-/**
- * The OpenBadgeCredential of a certificate: signed on first ask from the certificate and its course,
- * then kept, so every download is the same credential.
- */
-export async function credentialOf(ctx: AppContext, code: string): Promise<Record<string, unknown>> {
+async function certificateRow(ctx: AppContext, code: string) {
   const [row] = await ctx.db
     .select({ certificate: certificates, course: courses, email: users.email })
     .from(certificates)
@@ -20,14 +16,14 @@ export async function credentialOf(ctx: AppContext, code: string): Promise<Recor
     .innerJoin(users, eq(users.id, certificates.userId))
     .where(eq(certificates.code, normalizeCertificateCode(code)));
   if (!row) throw fail('not_found', messages.certificateMissing);
-  const [kept] = await ctx.db
-    .select()
-    .from(certificateCredentials)
-    .where(eq(certificateCredentials.certificateId, row.certificate.id));
-  if (kept) return kept.credential;
+  return row;
+}
+type CertificateRow = Awaited<ReturnType<typeof certificateRow>>;
+
+/** Builds and signs the credential of a certificate at its status-list index. */
+function signCertificate(ctx: AppContext, row: CertificateRow, statusIndex: number, validUntil?: Date) {
   const { certificate, course } = row;
-  const statusIndex = await freeStatusIndex(ctx);
-  const credential = await signCredential(ctx, (issuer) => ({
+  return signCredential(ctx, (issuer) => ({
     ...badgeCredential({
       publicUrl: ctx.config.publicUrl,
       issuer,
@@ -44,18 +40,53 @@ export async function credentialOf(ctx: AppContext, code: string): Promise<Recor
         description: course.description,
         objectives: course.objectives,
       },
+      validUntil,
     }),
     credentialStatus: statusEntry(ctx.config.publicUrl, statusIndex),
   }));
+}
+
+/**
+ * The OpenBadgeCredential of a certificate: signed on first ask from the certificate and its course,
+ * then kept, so every download is the same credential.
+ */
+export async function credentialOf(ctx: AppContext, code: string): Promise<Record<string, unknown>> {
+  const row = await certificateRow(ctx, code);
+  const [kept] = await ctx.db
+    .select()
+    .from(certificateCredentials)
+    .where(eq(certificateCredentials.certificateId, row.certificate.id));
+  if (kept) return kept.credential;
+  const statusIndex = await freeStatusIndex(ctx);
+  const credential = await signCertificate(ctx, row, statusIndex);
   await ctx.db
     .insert(certificateCredentials)
-    .values({ certificateId: certificate.id, credential, statusIndex })
+    .values({ certificateId: row.certificate.id, credential, statusIndex })
     .onConflictDoNothing();
   const [stored] = await ctx.db
     .select()
     .from(certificateCredentials)
-    .where(eq(certificateCredentials.certificateId, certificate.id));
+    .where(eq(certificateCredentials.certificateId, row.certificate.id));
   return stored!.credential;
+}
+
+/**
+ * Another credential of the same certificate that is valid only until `validUntil`: signed with the
+ * current key at the kept credential's status-list index (so a revocation covers it too) and not
+ * stored. The certificate's own credential stays open-ended.
+ */
+export async function credentialValidUntil(
+  ctx: AppContext,
+  code: string,
+  validUntil: Date,
+): Promise<Record<string, unknown>> {
+  await credentialOf(ctx, code);
+  const row = await certificateRow(ctx, code);
+  const [kept] = await ctx.db
+    .select({ statusIndex: certificateCredentials.statusIndex })
+    .from(certificateCredentials)
+    .where(eq(certificateCredentials.certificateId, row.certificate.id));
+  return signCertificate(ctx, row, kept!.statusIndex, validUntil);
 }
 
 /** A status-list index no credential has yet (random draws; the list is far from full). */

@@ -57,5 +57,6 @@ declare module '@digitalbazaar/vc' {
     suite: unknown;
     documentLoader: unknown;
     checkStatus?: unknown;
+    now?: string | Date;
   }): Promise<{ verified: boolean; error?: { errors?: Error[]; message?: string }; results?: unknown[] }>;
 }

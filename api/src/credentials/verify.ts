@@ -43,21 +43,25 @@ export async function verifyBadge(ctx: AppContext, credential: Credential): Prom
   const checks: Check[] = [check('issuer', ours, messages.credentialNotOurs)];
   if (!ours) return { verified: false, checks };
 
+  const now = ctx.clock.now();
+  const from = Date.parse(credential.validFrom ?? '');
+  const until = credential.validUntil ? Date.parse(credential.validUntil) : Number.POSITIVE_INFINITY;
   let signed = false;
   try {
     const suite = new DataIntegrityProof({ cryptosuite });
     const loader = documentLoader(documents);
     // The status is its own check below, read from the database.
     const checkStatus = async () => ({ verified: true });
-    signed = (await vc.verifyCredential({ credential, suite, documentLoader: loader, checkStatus })).verified;
+    // So are the dates, on the site's clock: the library checks the proof at a moment the credential
+    // claims validity for, so an expired credential says "expired", not "signature".
+    const at = Number.isNaN(from) ? undefined : new Date(from);
+    signed = (await vc.verifyCredential({ credential, suite, documentLoader: loader, checkStatus, now: at }))
+      .verified;
   } catch {
     signed = false;
   }
   checks.push(check('signature', signed, messages.credentialSignatureBad));
 
-  const now = ctx.clock.now();
-  const from = Date.parse(credential.validFrom ?? '');
-  const until = credential.validUntil ? Date.parse(credential.validUntil) : Number.POSITIVE_INFINITY;
   const started = !Number.isNaN(from) && from <= now;
   checks.push(
     started

@@ -201,6 +201,63 @@ export function openApiDocument(serverUrl = '/api') {
       },
     },
   };
+  // The Open Badges routes outside the tables: the badge image, the issuer's status list, and its
+  // DID document (at the site's root, not under /api).
+  paths['/certificates/{code}/badge.svg'] = {
+    get: {
+      operationId: 'certificateBadge',
+      summary:
+        'The certificate’s badge image (SVG) with its Open Badges credential baked in: an `openbadges:credential` element holding the credential JSON',
+      parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' } }],
+      security: [],
+      responses: {
+        '200': { description: 'The badge image', content: { 'image/svg+xml': {} } },
+        ...errorResponses(
+          new Map([
+            [400, ['validation_error']],
+            [404, ['not_found']],
+            [500, ['unexpected']],
+            [503, ['unavailable']],
+          ]),
+        ),
+      },
+    },
+  };
+  paths['/credentials/status/1'] = {
+    get: {
+      operationId: 'credentialStatusList',
+      summary:
+        'The issuer’s revocation list: a signed BitstringStatusListCredential of 131,072 entries (public, cached for 60 s)',
+      security: [],
+      responses: {
+        '200': { description: 'The status list credential', content: { 'application/json': {} } },
+        ...errorResponses(
+          new Map([
+            [500, ['unexpected']],
+            [503, ['unavailable']],
+          ]),
+        ),
+      },
+    },
+  };
+  paths['/.well-known/did.json'] = {
+    servers: [{ url: '/' }],
+    get: {
+      operationId: 'issuerDidDocument',
+      summary:
+        'The issuer’s did:web document: every key it signed credentials with, retired ones too (public, cached for 5 minutes)',
+      security: [],
+      responses: {
+        '200': { description: 'The DID document', content: { 'application/did+json': {} } },
+        ...errorResponses(
+          new Map([
+            [500, ['unexpected']],
+            [503, ['unavailable']],
+          ]),
+        ),
+      },
+    },
+  };
   paths['/dev/mailbox'] = {
     get: {
       operationId: 'devMailbox',

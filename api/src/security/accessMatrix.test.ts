@@ -77,6 +77,10 @@ const LEARNER_TABLE: Record<string, Row> = {
   'GET /api/certificates/:code': row(200, 200, 200, 200, 200),
   // The Open Badges credential of a certificate, public like its check (the made-up code has none).
   'GET /api/certificates/:code/credential': row(404, 404, 404, 404, 404),
+  // The same credential for a wallet's POST (the matrix's empty object is an acceptable request).
+  'POST /api/certificates/:code/credential': row(404, 404, 404, 404, 404),
+  // The badge image with that credential baked in: public like it.
+  'GET /api/certificates/:code/badge.svg': row(404, 404, 404, 404, 404),
   // Anyone may check a credential; the matrix's empty body is not one.
   'POST /api/credentials/verify': row(400, 400, 400, 400, 400),
   // The issuer's signed revocation list: public, verifiers fetch it.

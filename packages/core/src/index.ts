@@ -222,6 +222,7 @@ export {
 } from './rules/certificateCode';
 export type { AdminCourseChanges } from './rules/courseStatus';
 export { courseUpdate } from './rules/courseStatus';
+export { certificatePageUrl, linkedInAddToProfileUrl, walletRequestUrl } from './rules/credentialLinks';
 export {
   avatarInitials,
   DEFAULT_MODULE_DURATION_MINUTES,

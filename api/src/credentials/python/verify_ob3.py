@@ -8,6 +8,7 @@ JSON: nothing is fetched. Prints {"verified": bool, "reason": str}.
 """
 import base64
 import copy
+import datetime
 import hashlib
 import json
 import sys
@@ -34,12 +35,24 @@ def multibase(value):
     return base58btc(value[1:])
 
 
+def instant(text):
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
 def main():
     payload = json.load(sys.stdin)
     credential, documents = payload["credential"], payload["documents"]
     result = verify(credential, documents)
+    if not result["verified"]:
+        return result
+    # VC 2.0 validity period: validFrom must have passed, validUntil not yet.
+    now = datetime.datetime.now(datetime.timezone.utc)
+    if "validFrom" in credential and instant(credential["validFrom"]) > now:
+        return {"verified": False, "reason": "not yet valid"}
+    if "validUntil" in credential and instant(credential["validUntil"]) <= now:
+        return {"verified": False, "reason": "expired"}
     status = credential.get("credentialStatus")
-    if not result["verified"] or not status:
+    if not status:
         return result
     # Bitstring Status List: the list credential must verify too; a set bit is revoked.
     if status.get("type") != "BitstringStatusListEntry":

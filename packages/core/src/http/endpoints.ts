@@ -66,6 +66,12 @@ export const CredentialBodySchema = z.looseObject({
   type: z.array(textInput()),
   proof: z.looseObject({}),
 });
+/**
+ * What a wallet sends when it asks for a credential (Learner Credential Wallet: a DID authentication
+ * presentation with the link's challenge). The code in the path is what opens the credential, as
+ * for GET, so any JSON object is accepted and its content is not needed.
+ */
+export const WalletRequestBodySchema = z.looseObject({});
 export const CredentialCheckNameSchema = z.enum(['signature', 'issuer', 'dates', 'status', 'achievement']);
 export const CredentialVerificationSchema = z.object({
   verified: z.boolean(),
@@ -395,7 +401,8 @@ export const endpoints = {
     path: '/certificates/:code',
     auth: 'none',
     answer: CertificateCheckSchema,
-    summary: 'Whether a verification code is valid',
+    summary:
+      'Whether a verification code is valid; for a valid one, `linkedInUrl` and `walletUrl` to share the certificate',
   }),
   certificateCredential: e({
     method: 'GET',
@@ -404,6 +411,16 @@ export const endpoints = {
     answer: CredentialAnswerSchema,
     errors: ['not_found'],
     summary: 'The certificate as a signed Open Badges 3.0 credential (eddsa-rdfc-2022)',
+  }),
+  credentialForWallet: e({
+    method: 'POST',
+    path: '/certificates/:code/credential',
+    auth: 'none',
+    body: WalletRequestBodySchema,
+    answer: CredentialAnswerSchema,
+    errors: ['not_found'],
+    summary:
+      'The same credential for a wallet that POSTs its request (the `vc_request_url` of the `walletUrl` deep link)',
   }),
   credentialVerify: e({
     method: 'POST',

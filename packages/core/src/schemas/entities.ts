@@ -278,5 +278,9 @@ export type Certificate = z.infer<typeof CertificateSchema>;
 export const CertificateCheckSchema = z.object({
   valid: z.boolean(),
   certificate: z.nullable(CertificateSchema),
+  /** For a valid code: LinkedIn's add-to-profile form, filled in (`linkedInAddToProfileUrl`). */
+  linkedInUrl: z.optional(z.string()),
+  /** For a valid code: Learner Credential Wallet's deep link to the credential (`walletRequestUrl`). */
+  walletUrl: z.optional(z.string()),
 });
 export type CertificateCheck = z.infer<typeof CertificateCheckSchema>;
