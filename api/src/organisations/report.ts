@@ -13,7 +13,8 @@ import { groupOf } from './groups';
 import { type ManagerCtx, organisationOf } from './managerContext';
 
 // The manager's report: one row per person of the organisation and course assigned to them (to them
-// or to one of their groups; the earliest due date counts). The facts are aggregated in one
+// or to one of their groups; the earliest due date counts; an assignment's person and a group's
+// members are the organisation's by their keys on the membership). The facts are aggregated in one
 // statement; core's assignmentStatus turns them into the status the report filters and sorts by.
 
 interface FactRow {
@@ -64,26 +65,28 @@ export async function reportRows(ctx: ManagerCtx, query: OrgReportQuery): Promis
       select course_id, count(*)::int as n from lessons
        where is_active and course_id in (select distinct course_id from pairs)
        group by course_id
+    ), members as (
+      select user_id from organisation_members where organisation_id = ${org}
     ), done as (
-      select p.user_id, p.course_id, count(*)::int as n, max(up.updated_at) as last_at
-        from pairs p
-        join user_progress up on up.user_id = p.user_id and up.course_id = p.course_id and up.completed
+      -- Aggregated over the organisation's people first, then joined: one pass over progress.
+      select up.user_id, up.course_id, count(*)::int as n, max(up.updated_at) as last_at
+        from user_progress up
         join lessons l on l.course_id = up.course_id and l.lesson_key = up.lesson_key and l.is_active
-       group by p.user_id, p.course_id
+       where up.completed and up.user_id in (select user_id from members)
+       group by up.user_id, up.course_id
     ), quiz as (
-      select p.user_id, p.course_id, max(qa.percentage) filter (where qa.completed_at is not null) as score,
+      select qa.user_id, qa.course_id, max(qa.percentage) filter (where qa.completed_at is not null) as score,
              count(*) > 0 as attempted
-        from pairs p
-        join quiz_attempts qa on qa.user_id = p.user_id and qa.course_id = p.course_id
+        from quiz_attempts qa
         join quizzes q on q.id = qa.quiz_id and q.kind = 'course'
-       group by p.user_id, p.course_id
+       where qa.user_id in (select user_id from members)
+       group by qa.user_id, qa.course_id
     )
     select p.user_id, u.email, coalesce(pr.display_name, u.name) as display_name,
            c.slug as course, c.title as course_title, p.due_at,
            coalesce(t.n, 0) as lessons_total, coalesce(d.n, 0) as lessons_done, d.last_at as last_done_at,
            coalesce(q.attempted, false) as attempted, q.score
       from pairs p
-      join organisation_members m on m.organisation_id = ${org} and m.user_id = p.user_id
       join users u on u.id = p.user_id
       left join profiles pr on pr.user_id = u.id
       join courses c on c.id = p.course_id
