@@ -13,7 +13,7 @@ import { fail } from '../http/errors';
 import { platformTexts } from '../settings/service';
 import { insertGroup } from './groups';
 import { audit, type ManagerCtx, organisationOf } from './managerContext';
-import { knownPeople, storeInvitation } from './people';
+import { type Invitee, knownPeople, storeInvitations } from './people';
 
 /** The largest file the import reads (a 20,000-row file of long names fits). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -92,6 +92,7 @@ export async function importPeople(
           .where(and(eq(schema.organisationGroups.organisationId, org.id)))
       ).map((g) => [g.name, g.id]),
     );
+    const invitees: Invitee[] = [];
     for (const row of outcomes) {
       if (row.kind !== 'invite') continue;
       let groupId: string | null = null;
@@ -99,13 +100,9 @@ export async function importPeople(
         groupId = groups.get(row.group) ?? (await insertGroup(ctx, row.group));
         groups.set(row.group, groupId);
       }
-      await storeInvitation(
-        ctx,
-        org,
-        { email: row.email, name: row.name, role: 'learner', groupId },
-        site_name,
-      );
+      invitees.push({ email: row.email, name: row.name, role: 'learner', groupId });
     }
+    await storeInvitations(ctx, org, invitees, site_name);
   }
   await audit(ctx, apply ? 'organisation_people_imported' : 'organisation_import_previewed', null, counts);
   return { applied: apply, counts, rows: outcomes };

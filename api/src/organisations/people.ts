@@ -147,43 +147,62 @@ export async function knownPeople(db: Db, organisationId: string) {
   };
 }
 
+/** One person to invite: their e-mail (normalised), name, role and the group they join on accepting. */
+export interface Invitee {
+  email: string;
+  name: string | null;
+  role: 'learner' | 'manager';
+  groupId: string | null;
+}
+
 /**
- * Stores an invitation and queues its mail (sent once the request's transaction commits). An
- * accepted invitation of someone who has since left is replaced by the new one.
+ * Stores invitations, a statement per 1,000, and queues their mails (sent once the request's
+ * transaction commits). An accepted invitation of someone who has since left is replaced.
  */
-export async function storeInvitation(
+export async function storeInvitations(
   ctx: ManagerCtx,
   organisation: { id: string; name: string },
-  person: { email: string; name: string | null; role: 'learner' | 'manager'; groupId: string | null },
+  people: readonly Invitee[],
   site: string,
-): Promise<typeof organisationInvitations.$inferSelect> {
-  const { token, hash } = opaqueToken();
-  await ctx.db
-    .delete(organisationInvitations)
-    .where(
+): Promise<Array<typeof organisationInvitations.$inferSelect>> {
+  const stored: Array<typeof organisationInvitations.$inferSelect> = [];
+  const now = new Date(ctx.clock.now());
+  for (let i = 0; i < people.length; i += 1000) {
+    const chunk = people.slice(i, i + 1000);
+    await ctx.db.delete(organisationInvitations).where(
       and(
         eq(organisationInvitations.organisationId, organisation.id),
-        eq(organisationInvitations.email, person.email),
+        inArray(
+          organisationInvitations.email,
+          chunk.map((p) => p.email),
+        ),
         sql`${organisationInvitations.acceptedAt} is not null`,
       ),
     );
-  const [row] = await ctx.db
-    .insert(organisationInvitations)
-    .values({
-      id: randomUUID(),
-      organisationId: organisation.id,
-      email: person.email,
-      name: person.name,
-      role: person.role,
-      groupId: person.groupId,
-      tokenHash: hash,
-      invitedBy: ctx.auth.userId,
-      createdAt: new Date(ctx.clock.now()),
-    })
-    .returning();
-  const link = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-  ctx.mails.push(invitationMail(site, organisation.name, person.email, person.name, link));
-  return row!;
+    const tokens = chunk.map(() => opaqueToken());
+    const rows = await ctx.db
+      .insert(organisationInvitations)
+      .values(
+        chunk.map((person, n) => ({
+          id: randomUUID(),
+          organisationId: organisation.id,
+          email: person.email,
+          name: person.name,
+          role: person.role,
+          groupId: person.groupId,
+          tokenHash: tokens[n]!.hash,
+          invitedBy: ctx.auth.userId,
+          createdAt: now,
+        })),
+      )
+      .returning();
+    chunk.forEach((person, n) => {
+      const link = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(tokens[n]!.token)}`;
+      ctx.mails.push(invitationMail(site, organisation.name, person.email, person.name, link));
+    });
+    stored.push(...rows);
+  }
+  return stored;
 }
 
 export async function invite(ctx: ManagerCtx, body: OrgInviteBody): Promise<OrgInvitation> {
@@ -197,12 +216,13 @@ export async function invite(ctx: ManagerCtx, body: OrgInviteBody): Promise<OrgI
   if (org.seatLimit !== null && known.seatsTaken >= org.seatLimit)
     throw fail('conflict', organisationSeatsFull(org.name, org.seatLimit));
   const { site_name } = await platformTexts(ctx);
-  const row = await storeInvitation(
+  const [row] = await storeInvitations(
     ctx,
     org,
-    { email, name: body.name?.trim() || null, role: body.role ?? 'learner', groupId: null },
+    [{ email, name: body.name?.trim() || null, role: body.role ?? 'learner', groupId: null }],
     site_name,
   );
+  if (!row) throw new Error('the invitation was not stored');
   await audit(ctx, 'organisation_person_invited', null, { invitation_id: row.id, email, role: row.role });
   return invitationView(row, null);
 }

@@ -33,15 +33,25 @@ interface FactRow {
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-/** Every row of the report for the filters, sorted; paging is the caller's. */
-export async function reportRows(ctx: ManagerCtx, query: OrgReportQuery): Promise<OrgReportRow[]> {
+/** Sorts SQL can apply before the facts are gathered: they do not depend on the status. */
+const SQL_SORTS = { email: sql`u.email collate "C"`, course: sql`c.slug collate "C"`, due_at: sql`p.due_at` };
+
+/**
+ * The report's rows for the filters, sorted. With `window` (a sort by e-mail, course or due date and
+ * no status filter) only that page's pairs are ordered and paged in SQL and only their facts
+ * gathered, and `total` counts them all; otherwise every row is built and the caller pages.
+ */
+export async function reportRows(
+  ctx: ManagerCtx,
+  query: OrgReportQuery,
+  window?: { limit: number; offset: number },
+): Promise<{ rows: OrgReportRow[]; total: number }> {
   const org = ctx.organisationId;
   await organisationOf(ctx.db, org);
   const course = query.course ? await organisationCourse(ctx.db, org, query.course) : undefined;
   if (query.group) await groupOf(ctx.db, org, query.group);
-  const facts = await rowsOf<FactRow>(
-    ctx,
-    sql`
+  const sortKey = SQL_SORTS[(query.sort ?? 'email') as keyof typeof SQL_SORTS];
+  const pairsOf = sql`
     with assigned as (
       select a.user_id, a.course_id, a.due_at
         from organisation_assignments a
@@ -61,14 +71,27 @@ export async function reportRows(ctx: ManagerCtx, query: OrgReportQuery): Promis
              : sql`true`
          }
        group by user_id, course_id
-    ), totals as (
+    )`;
+  const paged = window
+    ? sql`, paged as (
+      select p.* from pairs p
+        join users u on u.id = p.user_id
+        join courses c on c.id = p.course_id
+       order by ${sortKey} ${query.dir === 'desc' ? sql`desc` : sql`asc`} nulls last,
+             u.email collate "C", c.slug collate "C"
+       limit ${window.limit} offset ${window.offset}
+    )`
+    : sql`, paged as (select * from pairs)`;
+  const facts = await rowsOf<FactRow>(
+    ctx,
+    sql`${pairsOf}${paged}, totals as (
       select course_id, count(*)::int as n from lessons
-       where is_active and course_id in (select distinct course_id from pairs)
+       where is_active and course_id in (select distinct course_id from paged)
        group by course_id
     ), members as (
-      select user_id from organisation_members where organisation_id = ${org}
+      select distinct user_id from paged
     ), done as (
-      -- Aggregated over the organisation's people first, then joined: one pass over progress.
+      -- Aggregated over the people of the page first, then joined: one pass over their progress.
       select up.user_id, up.course_id, count(*)::int as n, max(up.updated_at) as last_at
         from user_progress up
         join lessons l on l.course_id = up.course_id and l.lesson_key = up.lesson_key and l.is_active
@@ -86,7 +109,7 @@ export async function reportRows(ctx: ManagerCtx, query: OrgReportQuery): Promis
            c.slug as course, c.title as course_title, p.due_at,
            coalesce(t.n, 0) as lessons_total, coalesce(d.n, 0) as lessons_done, d.last_at as last_done_at,
            coalesce(q.attempted, false) as attempted, q.score
-      from pairs p
+      from paged p
       join users u on u.id = p.user_id
       left join profiles pr on pr.user_id = u.id
       join courses c on c.id = p.course_id
@@ -117,7 +140,10 @@ export async function reportRows(ctx: ManagerCtx, query: OrgReportQuery): Promis
     };
   });
   const filtered = query.status ? rows.filter((r) => r.status === query.status) : rows;
-  return filtered.sort(comparator(query.sort ?? 'email', query.dir ?? 'asc'));
+  const sorted = filtered.sort(comparator(query.sort ?? 'email', query.dir ?? 'asc'));
+  if (!window) return { rows: sorted, total: sorted.length };
+  const [count] = await rowsOf<{ n: number | string }>(ctx, sql`${pairsOf} select count(*) as n from pairs`);
+  return { rows: sorted, total: Number(count?.n ?? 0) };
 }
 
 const STATUS_ORDER: Record<AssignmentStatus, number> = {
@@ -153,8 +179,13 @@ function comparator(sort: NonNullable<OrgReportQuery['sort']>, dir: 'asc' | 'des
 }
 
 export async function report(ctx: ManagerCtx, query: OrgReportQuery) {
-  const rows = await reportRows(ctx, query);
   const { page, pageSize, offset } = pageWindow(query, 25);
+  const inSql = !query.status && (query.sort ?? 'email') in SQL_SORTS;
+  if (inSql) {
+    const { rows, total } = await reportRows(ctx, query, { limit: pageSize, offset });
+    return { items: rows, total, page, pageSize };
+  }
+  const { rows } = await reportRows(ctx, query);
   return { items: rows.slice(offset, offset + pageSize), total: rows.length, page, pageSize };
 }
 
@@ -162,7 +193,7 @@ const CSV_HEADER = ['email', 'name', 'course', 'status', 'due_at', 'completed_at
 
 /** The report as CSV, guarded against formula injection by core's csvCell. */
 export async function reportCsv(ctx: ManagerCtx, query: OrgReportQuery): Promise<string> {
-  const rows = await reportRows(ctx, query);
+  const { rows } = await reportRows(ctx, query);
   const lines = [csvLine(CSV_HEADER)];
   for (const r of rows)
     lines.push(csvLine([r.email, r.display_name, r.course, r.status, r.due_at, r.completed_at, r.score]));
@@ -175,7 +206,7 @@ export async function completions(
   query: { course?: string | undefined; days?: number | undefined },
 ) {
   const days = query.days ?? 30;
-  const rows = await reportRows(ctx, { course: query.course, status: 'completed' });
+  const { rows } = await reportRows(ctx, { course: query.course, status: 'completed' });
   const today = new Date(ctx.clock.now());
   const start =
     Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (days - 1) * 86_400_000;
