@@ -238,6 +238,7 @@ describe.each(DRIVERS)('an organisation’s manager (%s)', (driver) => {
     const paged = await as('GET', '/report?pageSize=1&page=2&sort=email');
     expect(paged.body).toMatchObject({ total: 4, page: 2, pageSize: 1 });
     expect(paged.body.items[0].email).toBe(report.body.items[1].email);
+    expect((await as('GET', '/report?page=9')).body).toMatchObject({ items: [], total: 4, page: 9 });
 
     const csv = await fetch(`${server.api}${path('/report/csv?sort=email')}`, {
       headers: { authorization: `Bearer ${manager.token}` },

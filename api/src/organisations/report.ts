@@ -29,6 +29,8 @@ interface FactRow {
   last_done_at: Date | string | null;
   attempted: boolean;
   score: number | string | null;
+  /** With a window: how many pairs there are in all (counted before the limit). */
+  total_pairs: number | string | null;
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -74,14 +76,14 @@ export async function reportRows(
     )`;
   const paged = window
     ? sql`, paged as (
-      select p.* from pairs p
+      select p.*, count(*) over () as total_pairs from pairs p
         join users u on u.id = p.user_id
         join courses c on c.id = p.course_id
        order by ${sortKey} ${query.dir === 'desc' ? sql`desc` : sql`asc`} nulls last,
              u.email collate "C", c.slug collate "C"
        limit ${window.limit} offset ${window.offset}
     )`
-    : sql`, paged as (select * from pairs)`;
+    : sql`, paged as (select *, null::bigint as total_pairs from pairs)`;
   const facts = await rowsOf<FactRow>(
     ctx,
     sql`${pairsOf}${paged}, totals as (
@@ -108,7 +110,7 @@ export async function reportRows(
     select p.user_id, u.email, coalesce(pr.display_name, u.name) as display_name,
            c.slug as course, c.title as course_title, p.due_at,
            coalesce(t.n, 0) as lessons_total, coalesce(d.n, 0) as lessons_done, d.last_at as last_done_at,
-           coalesce(q.attempted, false) as attempted, q.score
+           coalesce(q.attempted, false) as attempted, q.score, p.total_pairs
       from paged p
       join users u on u.id = p.user_id
       left join profiles pr on pr.user_id = u.id
@@ -142,6 +144,8 @@ export async function reportRows(
   const filtered = query.status ? rows.filter((r) => r.status === query.status) : rows;
   const sorted = filtered.sort(comparator(query.sort ?? 'email', query.dir ?? 'asc'));
   if (!window) return { rows: sorted, total: sorted.length };
+  if (facts[0]) return { rows: sorted, total: Number(facts[0].total_pairs) };
+  // A page past the end: count the pairs on their own.
   const [count] = await rowsOf<{ n: number | string }>(ctx, sql`${pairsOf} select count(*) as n from pairs`);
   return { rows: sorted, total: Number(count?.n ?? 0) };
 }
