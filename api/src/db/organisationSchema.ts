@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -93,4 +95,95 @@ export const organisationMembers = pgTable(
     primaryKey({ columns: [t.organisationId, t.userId] }),
     index('organisation_members_user').on(t.userId),
   ],
+);
+
+/** A team or cohort of an organisation's people, named once within the organisation. */
+export const organisationGroups = pgTable(
+  'organisation_groups',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organisation_groups_org_name').on(t.organisationId, t.name)],
+);
+
+/**
+ * A person in a group. Keyed on the membership too, so only a person of the group's organisation can
+ * be in it, and leaving the organisation takes the person out of its groups.
+ */
+export const organisationGroupMembers = pgTable(
+  'organisation_group_members',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => organisationGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    foreignKey({
+      columns: [t.organisationId, t.userId],
+      foreignColumns: [organisationMembers.organisationId, organisationMembers.userId],
+    }).onDelete('cascade'),
+    index('organisation_group_members_org_user').on(t.organisationId, t.userId),
+  ],
+);
+
+/**
+ * A course assigned to one person or to one group of an organisation, with an optional due date. A
+ * person's assignment goes with their membership; a group's with the group.
+ */
+export const organisationAssignments = pgTable(
+  'organisation_assignments',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
+    groupId: uuid('group_id').references(() => organisationGroups.id, { onDelete: 'cascade' }),
+    dueAt: ts('due_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.organisationId, t.userId],
+      foreignColumns: [organisationMembers.organisationId, organisationMembers.userId],
+    }).onDelete('cascade'),
+    check('organisation_assignments_one_target', sql`(${t.userId} is null) <> (${t.groupId} is null)`),
+    uniqueIndex('organisation_assignments_person').on(t.organisationId, t.courseId, t.userId),
+    uniqueIndex('organisation_assignments_group').on(t.organisationId, t.courseId, t.groupId),
+  ],
+);
+
+/**
+ * An invitation to join an organisation, e-mailed with a link whose token is stored hashed; accepting
+ * it makes (or links) the account and the membership. One per e-mail and organisation.
+ */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name'),
+    role: text('role', { enum: ['learner', 'manager'] }).notNull(),
+    /** The group the person joins on accepting (a CSV import's group column). */
+    groupId: uuid('group_id').references(() => organisationGroups.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    acceptedAt: ts('accepted_at'),
+  },
+  (t) => [uniqueIndex('organisation_invitations_org_email').on(t.organisationId, t.email)],
 );

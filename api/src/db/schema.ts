@@ -639,7 +639,11 @@ export const mailOutbox = pgTable(
 );
 
 export {
+  organisationAssignments,
   organisationCourses,
+  organisationGroupMembers,
+  organisationGroups,
+  organisationInvitations,
   organisationIssuers,
   organisationMembers,
   organisations,

@@ -1,6 +1,7 @@
 import { adminEndpoints, messages } from '@coursekit/core';
 
 const ZIP_UPLOAD_PATH = adminEndpoints.adminImportCourse.path;
+const IMPORT_PATH = /^\/organisations\/[^/]+\/import$/;
 
 import type { RequestHandler } from 'express';
 import { fail } from './errors';
@@ -16,5 +17,7 @@ export const jsonOnly: RequestHandler = (req, res, next) => {
   if (!hasBody || req.is('application/json')) return next();
   // The one route whose body is a file (a course zip); its handler reads it after the admin guard.
   if (req.method === 'POST' && req.path === ZIP_UPLOAD_PATH && req.is('application/zip')) return next();
+  // The organisation manager's people import: a CSV file, streamed by its handler after the guard.
+  if (req.method === 'POST' && IMPORT_PATH.test(req.path) && req.is('text/csv')) return next();
   res.status(415).json(fail('invalid_request', messages.bodyMustBeJson).toJSON());
 };

@@ -91,4 +91,16 @@ describe('the OpenAPI document', () => {
     expect([...failuresOf(endpoints.settings).keys()]).toEqual([500, 503]);
     expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
   });
+
+  it('documents the organisation manager’s calls: refused to anyone else (403), the import a CSV in, the export a CSV out', () => {
+    const doc = openApiDocument();
+    const org = '/organisations/{organisationId}';
+    const report = doc.paths[`${org}/report`]!.get as { responses: Record<string, unknown> };
+    expect(Object.keys(report.responses)).toEqual(['200', '400', '401', '403', '500', '503']);
+    const upload = doc.paths[`${org}/import`]!.post as { requestBody: { content: Record<string, unknown> } };
+    expect(Object.keys(upload.requestBody.content)).toEqual(['text/csv']);
+    const csv = doc.paths[`${org}/report/csv`]!.get as { responses: Record<string, { content?: unknown }> };
+    expect(csv.responses['200']!.content).toEqual({ 'text/csv': {} });
+    expect(doc.paths['/organisation-invitations/accept']!.post).toMatchObject({ security: [] });
+  });
 });

@@ -6,6 +6,8 @@ import {
   endpoints,
   HTTP_STATUS,
   ltiEndpoints,
+  type ManagerEndpoint,
+  managerEndpoints,
 } from '@coursekit/core';
 import * as z from 'zod/mini';
 
@@ -27,6 +29,9 @@ const json = (schema: z.ZodMiniType) => {
   return rest;
 };
 
+/** An endpoint of the learner's, the admin's or the organisation manager's table. */
+type AnyEndpoint = Endpoint | AdminEndpoint | ManagerEndpoint;
+
 /** Failures that are not a CourseError code's own status: the body parser's and jsonOnly's. */
 const TOO_LARGE = 413;
 const NOT_JSON = 415;
@@ -39,10 +44,11 @@ const RETRY_AFTER = {
  * and path parameters; every call can fail with 500, and with 503 while the database is away),
  * plus the `errors` the entry lists for what only its handler knows (a 404, a 409, a rate limit).
  */
-export function failuresOf(endpoint: Endpoint | AdminEndpoint): Map<number, string[]> {
+export function failuresOf(endpoint: AnyEndpoint): Map<number, string[]> {
   const codes = new Set<CourseErrorCode>(['unexpected', 'unavailable']);
   if (endpoint.auth !== 'none') codes.add('unauthorized');
-  if (endpoint.auth === 'admin') codes.add('forbidden');
+  // An admin call refuses other roles; a manager's, anyone who does not manage its organisation.
+  if (endpoint.auth === 'admin' || endpoint.auth === 'manager') codes.add('forbidden');
   const query = 'query' in endpoint ? endpoint.query : undefined;
   // Any POST, PUT or PATCH may carry a body the parser refuses, whether or not the call reads one.
   const carriesBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
@@ -83,6 +89,8 @@ const STRING_PARAMS = new Set([
   'organisationId',
   'issuerId',
   'registrationId',
+  'groupId',
+  'assignmentId',
 ]);
 const STREAMS = new Set(['settingsStream', 'adminDiagnosticsStream']);
 
@@ -104,12 +112,12 @@ function queryParameters(schema: z.ZodMiniType | undefined) {
  */
 export function openApiDocument(serverUrl = '/api') {
   const paths: Record<string, Record<string, unknown>> = {};
-  const table = { ...endpoints, ...adminEndpoints } as Record<string, Endpoint | AdminEndpoint>;
+  const table = { ...endpoints, ...adminEndpoints, ...managerEndpoints } as Record<string, AnyEndpoint>;
   // A course-scoped endpoint is documented twice: for the default course, and for any by slug.
-  const operations: Array<[string, Endpoint | AdminEndpoint]> = [];
+  const operations: Array<[string, AnyEndpoint]> = [];
   for (const [name, endpoint] of Object.entries(table)) {
     operations.push([name, endpoint]);
-    if (endpoint.scope !== 'course') continue;
+    if (!('scope' in endpoint) || endpoint.scope !== 'course') continue;
     operations.push([
       `${name}InCourse`,
       {

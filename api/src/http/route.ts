@@ -1,4 +1,10 @@
-import { type AdminEndpoint, adminEndpoints, CourseError, type Endpoint } from '@coursekit/core';
+import {
+  type AdminEndpoint,
+  adminEndpoints,
+  CourseError,
+  type Endpoint,
+  type ManagerEndpoint,
+} from '@coursekit/core';
 import express, { type Request, type Response, type Router } from 'express';
 import type * as zm from 'zod/mini';
 import { authenticate } from '../auth/sessions';
@@ -14,8 +20,8 @@ export interface AuthInfo {
   sessionType: 'normal' | 'recovery' | 'partner';
 }
 
-/** An endpoint of either of core's tables. */
-type AnyEndpoint = Endpoint | AdminEndpoint;
+/** An endpoint of one of core's tables. */
+type AnyEndpoint = Endpoint | AdminEndpoint | ManagerEndpoint;
 
 /**
  * Who may call an endpoint: `check` runs before any input is read (so a refused caller learns
@@ -49,7 +55,7 @@ export interface HandlerInput<E extends AnyEndpoint, Who, P> {
   /** Who the guard let in. */
   auth: Who;
   body: Infer<E['body']>;
-  query: E extends AdminEndpoint ? Infer<E['query']> : undefined;
+  query: E extends AdminEndpoint | ManagerEndpoint ? Infer<E['query']> : undefined;
   params: P;
   /** The course a course-scoped endpoint is about (`/courses/:course/…` or the default); else undefined. */
   course: E extends { scope: 'course' } ? CourseRef : undefined;
@@ -81,12 +87,14 @@ export function mount<E extends AnyEndpoint, Who = WhoOf<E>, P = Record<string, 
   router: Router,
   ctx: AppContext,
   endpoint: E,
-  options: E extends AdminEndpoint ? MountOptions<Who, P> & { guard: Guard<Who> } : MountOptions<Who, P>,
+  options: E extends AdminEndpoint | ManagerEndpoint
+    ? MountOptions<Who, P> & { guard: Guard<Who> }
+    : MountOptions<Who, P>,
   handler: (input: HandlerInput<E, Who, P>) => Promise<unknown>,
 ): void {
-  if (endpoint.auth === 'admin' && !options.guard) {
+  if ((endpoint.auth === 'admin' || endpoint.auth === 'manager') && !options.guard) {
     throw new Error(
-      `${endpoint.method} ${endpoint.path} is an admin endpoint: mount it with the admin guard`,
+      `${endpoint.method} ${endpoint.path} is an ${endpoint.auth} endpoint: mount it with its guard`,
     );
   }
   const guard = options.guard ?? (sessionGuard(endpoint as Endpoint) as Guard<unknown> as Guard<Who>);

@@ -29,6 +29,8 @@ describe.runIf(process.env.DATABASE_URL)('row-level security on the organisation
   let role: string;
   let roleUrl: string;
   const ids: Record<string, string> = {};
+  const managers: Record<string, string> = {};
+  const learners: Record<string, string> = {};
 
   beforeAll(async () => {
     server = await startServer('postgres', { config: { corsOrigins: [] } });
@@ -50,7 +52,21 @@ describe.runIf(process.env.DATABASE_URL)('row-level security on the organisation
           token: admin,
           body: { role: n === 1 ? 'manager' : 'learner' },
         });
+        if (n === 1) managers[slug] = person.token;
+        else learners[slug] = person.email;
       }
+      // The managers' tables: a group with the learner in it, the course assigned to the group and to
+      // the learner, a pending invitation.
+      const as = (method: string, rest: string, body?: unknown) =>
+        call(server, method, `/organisations/${org.body.id}${rest}`, { token: managers[slug], body });
+      const learner = (await as('GET', '/people')).body.items.find(
+        (p: { role: string }) => p.role === 'learner',
+      );
+      const group = (await as('POST', '/groups', { name: `${slug} crew` })).body;
+      await as('PUT', `/groups/${group.id}/members/${learner.user_id}`);
+      const course = (await call(server, 'GET', '/outline')).body.slug;
+      await as('POST', '/assignments', { course, group_ids: [group.id], user_ids: [learner.user_id] });
+      await as('POST', '/invitations', { email: `${slug}.invitee@example.com` });
     }
     role = `ck_rls_${randomBytes(4).toString('hex')}`;
     owner = postgres(server.databaseUrl!, { max: 1, onnotice: () => {} });
@@ -112,6 +128,80 @@ describe.runIf(process.env.DATABASE_URL)('row-level security on the organisation
     // SET LOCAL ended with its transaction: the pooled connection carries no organisation on.
     expect(await app`select * from organisation_members`).toEqual([]);
     expect(await app`select * from organisations`).toEqual([]);
+  });
+
+  it('keeps the managers’ tables to the organisation of the transaction: a report query that forgets its filter sees only its own', async () => {
+    const scoped = <T>(organisation: string | null, work: (tx: postgres.TransactionSql) => Promise<T>) =>
+      app.begin(async (tx) => {
+        if (organisation) await tx`select set_config('app.organisation_id', ${organisation}, true)`;
+        return work(tx);
+      }) as Promise<T>;
+    // The report's shape with no organisation named anywhere: assignments, to people and through
+    // groups, joined to the people and their progress.
+    const report = (tx: postgres.TransactionSql) => tx`
+      select u.email, a.organisation_id
+        from organisation_assignments a
+        left join organisation_group_members gm on gm.group_id = a.group_id
+        join users u on u.id = coalesce(a.user_id, gm.user_id)
+        left join user_progress up on up.user_id = u.id`;
+    const seen = await scoped(ids.alpha!, async (tx) => ({
+      groups: await tx`select organisation_id, name from organisation_groups`,
+      groupMembers: await tx`select organisation_id from organisation_group_members`,
+      assignments: await tx`select organisation_id from organisation_assignments`,
+      invitations: await tx`select email from organisation_invitations`,
+      report: await report(tx),
+    }));
+    expect(seen.groups.map((r) => r.name)).toEqual(['alpha crew']);
+    expect(seen.groupMembers.map((r) => r.organisation_id)).toEqual([ids.alpha]);
+    expect(seen.assignments.map((r) => r.organisation_id)).toEqual([ids.alpha, ids.alpha]);
+    expect(seen.invitations.map((r) => r.email)).toEqual(['alpha.invitee@example.com']);
+    expect(new Set(seen.report.map((r) => r.email))).toEqual(new Set([learners.alpha]));
+    // The same query as the platform sees both organisations (so the filter above is the policies').
+    const platform = await scoped('*', report);
+    expect(new Set(platform.map((r) => r.email))).toEqual(new Set([learners.alpha, learners.bravo]));
+    // No scope: nothing at all.
+    expect(await scoped(null, report)).toEqual([]);
+    expect(await scoped(null, (tx) => tx`select * from organisation_invitations`)).toEqual([]);
+    // Writing a row of Bravo from Alpha's scope is refused.
+    await expect(
+      scoped(
+        ids.alpha!,
+        (tx) =>
+          tx`insert into organisation_groups (id, organisation_id, name) values (gen_random_uuid(), ${ids.bravo!}, 'planted')`,
+      ),
+    ).rejects.toThrow(/row-level security/);
+  });
+
+  it('runs the manager’s calls as that role: Bravo’s manager reads Bravo’s report, imports, and is refused Alpha', async () => {
+    const database: Database = await openDatabase({ url: roleUrl, max: 2 });
+    const api = createApp({
+      db: database,
+      mailer: server.mailbox,
+      config: server.config,
+      logger: pino({ level: 'silent' }),
+    });
+    const { server: http, url } = await listen(api);
+    const remote = { api: `${url}/api` };
+    try {
+      const token = managers.bravo!;
+      const report = await call(remote, 'GET', `/organisations/${ids.bravo}/report`, { token });
+      expect(report.status).toBe(200);
+      expect(report.body.items.map((r: { email: string }) => r.email)).toEqual([learners.bravo]);
+      const groups = await call(remote, 'GET', `/organisations/${ids.bravo}/groups`, { token });
+      expect(groups.body.map((g: { name: string }) => g.name)).toEqual(['bravo crew']);
+      const preview = await fetch(`${remote.api}/organisations/${ids.bravo}/import?mode=preview`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        body: `email,name,group\r\n${learners.bravo},B,\r\n${learners.alpha},A,\r\n`,
+      });
+      // Alpha's learner is no one Bravo knows: an invitation, not "no change".
+      expect((await preview.json()).counts).toEqual({ invite: 1, no_change: 1, error: 0 });
+      expect((await call(remote, 'GET', `/organisations/${ids.alpha}/report`, { token })).status).toBe(403);
+    } finally {
+      await api.close();
+      await closeServer(http);
+      await database.close();
+    }
   });
 
   it('runs the API as that role: platform calls see every organisation, a partner token joins only its own', async () => {

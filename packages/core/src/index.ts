@@ -137,6 +137,7 @@ export {
   VerifyAnswerSchema,
 } from './http/endpoints';
 export { type LtiEndpoint, ltiEndpoints } from './http/ltiEndpoints';
+export { type ManagerEndpoint, managerEndpoints } from './http/managerEndpoints';
 export {
   LTI_CLAIMS,
   LTI_RESOURCE_LINK_REQUEST,
@@ -184,6 +185,14 @@ export type {
 } from './offline/withOfflineQueue';
 export { withOfflineQueue } from './offline/withOfflineQueue';
 export {
+  organisationAlreadyInvited,
+  organisationAlreadyMember,
+  organisationAssignmentNotFound,
+  organisationCourseNotFound,
+  organisationGroupNotFound,
+  organisationGroupTaken,
+  organisationInvitationInvalid,
+  organisationInvitationNeedsPassword,
   organisationIssuerNotFound,
   organisationIssuerTaken,
   organisationMemberNotFound,
@@ -194,6 +203,22 @@ export {
   organisationUnknownCourses,
   organisationUserNotFound,
 } from './organisationMessages';
+export {
+  ASSIGNMENT_STATUSES,
+  type AssignmentFacts,
+  type AssignmentStatus,
+  assignmentStatus,
+} from './organisations/assignmentStatus';
+export { csvCell, csvLine } from './organisations/csvCell';
+export {
+  checkImportRows,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type ImportContext,
+  type ImportOutcome,
+  type ImportRowInput,
+  importMessages,
+} from './organisations/importRows';
 export type { ContentLoadSummary, SettingsChange, SettingsPatch } from './rules/adminOperations';
 export { contentResults, settingsPatch } from './rules/adminOperations';
 export type { ProgressCsvRow } from './rules/analytics';
@@ -537,6 +562,33 @@ export {
   SystemSettingsSchema,
   TrackingMethodSchema,
 } from './schemas/entities';
+export {
+  AcceptInvitationAnswerSchema,
+  AcceptInvitationBodySchema,
+  type OrgAssignBody,
+  OrgAssignBodySchema,
+  type OrgAssignment,
+  OrgAssignmentSchema,
+  OrgCompletionsQuerySchema,
+  OrgCompletionsSchema,
+  type OrgGroup,
+  OrgGroupBodySchema,
+  OrgGroupSchema,
+  OrgImportQuerySchema,
+  type OrgImportResult,
+  OrgImportResultSchema,
+  type OrgInvitation,
+  OrgInvitationSchema,
+  type OrgInviteBody,
+  OrgInviteBodySchema,
+  OrgPeopleQuerySchema,
+  type OrgPerson,
+  OrgPersonSchema,
+  type OrgReportQuery,
+  OrgReportQuerySchema,
+  type OrgReportRow,
+  OrgReportRowSchema,
+} from './schemas/organisationManagers';
 export type {
   CreateOrganisationBody,
   Organisation,

@@ -32,3 +32,32 @@ export const organisationSeatsFull = (name: string, limit: number): string =>
 /** A partner token signed by the issuer of a suspended organisation. */
 export const organisationSuspended = (name: string): string =>
   `Sign-in refused: ${name} is suspended on this platform. Ask its administrator.`;
+
+/** A group id the organisation does not have. */
+export const organisationGroupNotFound = 'This organisation has no such group.';
+
+/** A new or renamed group whose name another group of the organisation has. */
+export const organisationGroupTaken = (name: string): string =>
+  `The organisation has a group called "${name}" already: choose another name.`;
+
+/** An assignment id the organisation does not have. */
+export const organisationAssignmentNotFound = 'This organisation has no such assignment.';
+
+/** A course the organisation's people cannot see (or that does not exist). */
+export const organisationCourseNotFound = (slug: string): string =>
+  `This organisation has no course with the slug "${slug}".`;
+
+/** An invitation for someone already in the organisation. */
+export const organisationAlreadyMember = (email: string): string =>
+  `${email} is in the organisation already.`;
+
+/** A second invitation for the same e-mail while the first is pending. */
+export const organisationAlreadyInvited = (email: string): string =>
+  `${email} has been invited already; the invitation is waiting to be accepted.`;
+
+/** An accept link whose token names no pending invitation (used, revoked, expired, or made up). */
+export const organisationInvitationInvalid =
+  'This invitation link is not valid any more. Ask your organisation’s manager for a new one.';
+
+/** Accepting an invitation for an e-mail without an account, without choosing a password. */
+export const organisationInvitationNeedsPassword = 'Choose a password to create your account.';

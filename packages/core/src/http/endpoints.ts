@@ -18,6 +18,7 @@ import {
   SessionSchema,
   SystemSettingsSchema,
 } from '../schemas/entities';
+import { AcceptInvitationAnswerSchema, AcceptInvitationBodySchema } from '../schemas/organisationManagers';
 import { textInput } from '../schemas/text';
 
 // The learner-side wire protocol of the reference API. Paths are relative to the API's base URL
@@ -429,6 +430,17 @@ export const endpoints = {
     body: CredentialBodySchema,
     answer: CredentialVerificationSchema,
     summary: 'Check an uploaded Open Badges credential: signature, issuer, dates, status, achievement',
+  }),
+  // The invitation's accept link posts here; the token proves the e-mail, so no session is needed.
+  acceptOrganisationInvitation: e({
+    method: 'POST',
+    path: '/organisation-invitations/accept',
+    auth: 'none',
+    body: AcceptInvitationBodySchema,
+    answer: AcceptInvitationAnswerSchema,
+    errors: ['not_found', 'conflict', 'weak_password'],
+    summary:
+      'Accept an organisation’s invitation: an existing account with its e-mail joins; otherwise a password (and name) makes the account, its e-mail confirmed',
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import {
+  messages,
+  organisationInvitationInvalid,
+  organisationInvitationNeedsPassword,
+  organisationSuspended,
+  validateName,
+} from '@coursekit/core';
+import { and, eq, isNull } from 'drizzle-orm';
+import { passwordProblem } from '../auth/accounts';
+import { hashPassword } from '../auth/passwords';
+import { hashToken } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { isUniqueViolation, schema } from '../db/index';
+import { fail } from '../http/errors';
+import { joinOrganisation } from './members';
+import { inOrganisation, PLATFORM } from './scope';
+
+const { organisationInvitations, organisations, organisationGroupMembers, users, userRoles } = schema;
+
+/** An invitation's link works for 14 days. */
+export const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;
+
+/**
+ * Accepts an e-mailed invitation. The token proves the person reads that e-mail, so an existing
+ * account with it joins the organisation (and its e-mail counts as confirmed); otherwise a password
+ * makes the account. Nothing else about an existing account changes: no session is opened, no
+ * password replaced. The invitation works once.
+ */
+export async function acceptInvitation(
+  ctx: AppContext,
+  body: { token: string; password?: string | undefined; name?: string | undefined },
+) {
+  const now = new Date(ctx.clock.now());
+  // The token names the organisation, so the lookup runs in the platform's scope.
+  return inOrganisation(ctx.db, PLATFORM, async (tx) => {
+    const [invitation] = await tx
+      .select()
+      .from(organisationInvitations)
+      .where(
+        and(
+          eq(organisationInvitations.tokenHash, hashToken(body.token)),
+          isNull(organisationInvitations.acceptedAt),
+        ),
+      )
+      .for('update');
+    if (!invitation || invitation.createdAt.getTime() + INVITATION_TTL_MS < now.getTime())
+      throw fail('not_found', organisationInvitationInvalid);
+    const [org] = await tx
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, invitation.organisationId));
+    if (!org) throw fail('not_found', organisationInvitationInvalid);
+    if (org.status !== 'active') throw fail('forbidden', organisationSuspended(org.name));
+    let [user] = await tx.select().from(users).where(eq(users.email, invitation.email));
+    let account: 'created' | 'linked' = 'linked';
+    if (user) {
+      if (!user.emailConfirmedAt)
+        await tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, user.id));
+    } else {
+      if (!body.password)
+        throw fail('validation_error', organisationInvitationNeedsPassword, {
+          password: organisationInvitationNeedsPassword,
+        });
+      const problem = passwordProblem(body.password);
+      if (problem) throw fail('weak_password', messages.authWeakPassword, { password: problem });
+      const name = validateName(body.name ?? invitation.name ?? undefined);
+      if (!name.ok) throw fail('validation_error', name.error, { name: name.error });
+      try {
+        [user] = await tx
+          .insert(users)
+          .values({
+            id: randomUUID(),
+            email: invitation.email,
+            passwordHash: await hashPassword(body.password),
+            name: name.value ?? null,
+            emailConfirmedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fail('conflict', messages.authUserAlreadyRegistered);
+        throw err;
+      }
+      await tx.insert(userRoles).values({ userId: user!.id, role: 'user', createdAt: now });
+      account = 'created';
+    }
+    await joinOrganisation(tx, org.id, user!.id, invitation.role, now);
+    if (invitation.groupId)
+      await tx
+        .insert(organisationGroupMembers)
+        .values({ organisationId: org.id, groupId: invitation.groupId, userId: user!.id })
+        .onConflictDoNothing();
+    await tx
+      .update(organisationInvitations)
+      .set({ acceptedAt: now })
+      .where(eq(organisationInvitations.id, invitation.id));
+    await tx.insert(schema.adminActionLog).values({
+      adminUserId: user!.id,
+      targetUserId: user!.id,
+      actionType: 'organisation_invitation_accepted',
+      actionDetails: { organisation_id: org.id, invitation_id: invitation.id, account },
+      createdAt: now,
+    });
+    return { organisation: { slug: org.slug, name: org.name }, email: invitation.email, account };
+  });
+}
