@@ -10,6 +10,7 @@ import {
 } from '@coursekit/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Request } from 'express';
+import { applyCourse } from '../content/applyCourse';
 import { imagesOf, refuseTakenImages, storeImages } from '../content/courseImages';
 import {
   CourseZipError,
@@ -19,7 +20,6 @@ import {
   unpackCourseZip,
 } from '../content/courseZip';
 import { lessonNotesOf } from '../content/lessonNotes';
-import { applyCourse } from '../content/loader';
 import type { AppContext } from '../context';
 import { dropCourseStructure } from '../course/structure';
 import { schema } from '../db/index';

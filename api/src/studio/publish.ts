@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { logAction } from '../admin/actionLog';
 import { serialized } from '../admin/content';
 import type { AdminAuth } from '../admin/guard';
+import { applyCourse, type LoadSummary } from '../content/applyCourse';
 import { refuseTakenImages, storeImages } from '../content/courseImages';
 import { CourseZipError, checkCourseFiles, readCourseFromFiles } from '../content/courseZip';
 import { lessonNotesOf } from '../content/lessonNotes';
-import { applyCourse, type LoadSummary } from '../content/loader';
 import {
   type CourseFiles,
   draftFiles,
