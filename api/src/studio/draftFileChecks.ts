@@ -1,5 +1,6 @@
 import { DRAFT_PATH_PATTERN, type DraftSaveBody, draftFileKind, notBase64 } from '@coursekit/core';
-import { CourseZipError, checkCourseFile } from '../content/courseZip';
+import { checkCourseFile } from '../content/courseChecks';
+import { CourseZipError } from '../content/courseFileRules';
 import { fail } from '../http/errors';
 import { type CourseRow, decoder, isImage } from './draft';
 

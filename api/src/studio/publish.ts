@@ -9,8 +9,10 @@ import { logAction } from '../admin/actionLog';
 import { serialized } from '../admin/content';
 import type { AdminAuth } from '../admin/guard';
 import { applyCourse, type LoadSummary } from '../content/applyCourse';
+import { checkCourseFiles } from '../content/courseChecks';
+import { CourseZipError } from '../content/courseFileRules';
 import { refuseTakenImages, storeImages } from '../content/courseImages';
-import { CourseZipError, checkCourseFiles, readCourseFromFiles } from '../content/courseZip';
+import { readCourseFromFiles } from '../content/courseZip';
 import { lessonNotesOf } from '../content/lessonNotes';
 import {
   type CourseFiles,
