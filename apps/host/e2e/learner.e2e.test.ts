@@ -135,8 +135,8 @@ describe('the landing page', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'script') loading.add(request.url());
       });
-      for (const ended of ['requestfinished', 'requestfailed'] as const)
-        page.on(ended, (request) => loading.delete(request.url()));
+      page.on('requestfinished', (request) => loading.delete(request.url()));
+      page.on('requestfailed', (request) => loading.delete(request.url()));
       await page.goto('/');
       await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
       // Anything loaded after the first paint counts too: the page idle, and no script still loading.
