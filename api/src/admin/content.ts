@@ -2,15 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { adminMessages, type ContentLoadResult, contentResults, courseNotOnServer } from '@coursekit/core';
 import { and, eq, ne } from 'drizzle-orm';
+import { applyCourse } from '../content/applyCourse';
 import { readCourseFiles } from '../content/courseZip';
-import {
-  applyCourse,
-  COURSES_DIR,
-  type CourseContent,
-  copyImages,
-  courseFolders,
-  readCourse,
-} from '../content/loader';
+import { COURSES_DIR, type CourseContent, copyImages, courseFolders, readCourse } from '../content/loader';
 import type { AppContext } from '../context';
 import type { CourseRef } from '../course/structure';
 import { schema } from '../db/index';

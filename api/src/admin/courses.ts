@@ -10,16 +10,11 @@ import {
 } from '@coursekit/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Request } from 'express';
+import { applyCourse } from '../content/applyCourse';
+import { CourseZipError, DEFAULT_ZIP_LIMITS } from '../content/courseFileRules';
 import { imagesOf, refuseTakenImages, storeImages } from '../content/courseImages';
-import {
-  CourseZipError,
-  DEFAULT_ZIP_LIMITS,
-  packCourseZip,
-  readCourseFromFiles,
-  unpackCourseZip,
-} from '../content/courseZip';
+import { packCourseZip, readCourseFromFiles, unpackCourseZip } from '../content/courseZip';
 import { lessonNotesOf } from '../content/lessonNotes';
-import { applyCourse } from '../content/loader';
 import type { AppContext } from '../context';
 import { dropCourseStructure } from '../course/structure';
 import { schema } from '../db/index';

@@ -6,8 +6,9 @@ import path from 'node:path';
 import pino from 'pino';
 import { configFromEnv } from '../config';
 import { openDatabase } from '../db/index';
+import { applyCourse } from './applyCourse';
 import { readCourseFiles } from './courseZip';
-import { applyCourse, copyImages, courseFolders, readCourse } from './loader';
+import { copyImages, courseFolders, readCourse } from './loader';
 import { directoryStorage } from './storage';
 
 const config = configFromEnv();

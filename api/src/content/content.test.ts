@@ -6,7 +6,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, schema } from '../db/index';
 import { TEST_OUT_SLUG, writeTestOutCourse } from '../test/testOutCourse';
-import { applyCourse, courseFolders, lessonHtml, parseModuleMarkdown, readCourse } from './loader';
+import { applyCourse } from './applyCourse';
+import { courseFolders, lessonHtml, parseModuleMarkdown, readCourse } from './loader';
 
 const filler = 'Facility data only helps when people can trust it and find it. '.repeat(3);
 

@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  CourseZipError,
-  packCourseZip,
-  readCourseFiles,
-  readCourseFromFiles,
-  unpackCourseZip,
-  type ZipLimits,
-} from './courseZip';
+import { CourseZipError, type ZipLimits } from './courseFileRules';
+import { packCourseZip, readCourseFiles, readCourseFromFiles, unpackCourseZip } from './courseZip';
 import { courseFolders, readCourse, SEED_COURSE_DIR } from './loader';
 
 const KiB = 1024;

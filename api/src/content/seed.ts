@@ -9,19 +9,11 @@ import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { bootstrapOrganisation } from '../organisations/bootstrap';
 import { seedPlatformTexts } from '../settings/service';
+import { applyCourse, type LoadSummary } from './applyCourse';
+import { LEGACY_COURSE_SLUG, upsertCourseFacts } from './courseFacts';
 import { readCourseFiles } from './courseZip';
-import {
-  applyCourse,
-  CONTENT_DIR,
-  copyImages,
-  courseFolders,
-  LEGACY_COURSE_SLUG,
-  type LoadSummary,
-  readCourse,
-  readPlatform,
-  storeCourseFiles,
-  upsertCourseFacts,
-} from './loader';
+import { CONTENT_DIR, copyImages, courseFolders, readCourse, readPlatform } from './loader';
+import { storeCourseFiles } from './versions';
 
 /**
  * Every start: each course folder under api/content/courses whose course is not in the database yet

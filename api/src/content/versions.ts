@@ -102,3 +102,20 @@ export async function recordVersion(
   }
   return version;
 }
+
+/**
+ * Replaces what course_files holds of a course with these files (its folder as loaded or imported)
+ * and records them in the course's history (a new version unless they are its latest already).
+ */
+export async function storeCourseFiles(
+  db: Pick<Db, 'select' | 'insert' | 'delete' | 'update'>,
+  courseId: number,
+  files: ReadonlyMap<string, Uint8Array>,
+  version: VersionInfo = CONTENT_FOLDER_VERSION,
+): Promise<void> {
+  await recordVersion(db, courseId, new Map(files), version);
+  await db.delete(schema.courseFiles).where(eq(schema.courseFiles.courseId, courseId));
+  const rows = [...files].map(([file, content]) => ({ courseId, path: file, content: Buffer.from(content) }));
+  for (let i = 0; i < rows.length; i += 100)
+    await db.insert(schema.courseFiles).values(rows.slice(i, i + 100));
+}

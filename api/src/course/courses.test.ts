@@ -1,7 +1,8 @@
 import { CatalogAnswerSchema, CourseOutlineSchema, courseDoesNotExist, messages } from '@coursekit/core';
 import { createHttpAdapter } from '@coursekit/core/http';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readCourse, SEED_COURSE_DIR } from '../content/loader';
 import { openDatabase, schema } from '../db/index';
 import {
@@ -13,7 +14,7 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
-import { COURSE_CHANNEL } from './structure';
+import { COURSE_CHANNEL, onCourseDropped } from './structure';
 
 // Many courses side by side. The seed's course is the default and keeps every unscoped
 // route; any course answers at /api/courses/{slug}/…; the catalog lists the published ones; one
@@ -160,11 +161,16 @@ describe.each(DRIVERS)('courses side by side (%s)', (driver) => {
     const stop = await other.listen(COURSE_CHANNEL, (payload) => heard.push(payload));
     const secondId = await courseIdOf(server.database.db, SECOND);
     const [lesson] = (await call(server, 'GET', `/courses/${SECOND}/modules/3/lessons`, { token })).body;
+    // What this instance dropped from its cache, as its own listener heard it ('' for everything).
+    const dropped: string[] = [];
+    onCourseDropped({ database: server.database, logger: pino({ level: 'silent' }) }, (courseId) =>
+      dropped.push(courseId === undefined ? '' : String(courseId)),
+    );
     const hear = async (payload: string) => {
-      for (let i = 0; i < 100 && !heard.includes(payload); i++) await new Promise((r) => setTimeout(r, 20));
-      expect(heard).toContain(payload);
-      // This instance's listener was told in the same delivery; give its callback a moment too.
-      await new Promise((r) => setTimeout(r, 50));
+      await vi.waitFor(() => expect(heard).toContain(payload), { timeout: 2_000, interval: 20 });
+      // This instance's listener was told in the same delivery: wait until it dropped its copy too.
+      await vi.waitFor(() => expect(dropped).toContain(payload), { timeout: 2_000, interval: 5 });
+      dropped.length = 0;
     };
     try {
       // Both courses cached (and the session, which stays checked for 5 s).

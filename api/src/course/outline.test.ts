@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CourseOutlineSchema } from '@coursekit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCourse, readCourse, SEED_COURSE_DIR } from '../content/loader';
+import { applyCourse } from '../content/applyCourse';
+import { readCourse, SEED_COURSE_DIR } from '../content/loader';
 import { call, DRIVERS, signUp, startServer, type TestServer } from '../test/harness';
 
 // A course's facts are data: what the outline says comes from the content folder through

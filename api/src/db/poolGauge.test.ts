@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ScratchDatabase, scratchDatabase } from '../test/scratchDatabase';
 import { type Database, openDatabase } from './index';
 
@@ -8,10 +8,6 @@ import { type Database, openDatabase } from './index';
 
 /** Starts a drizzle query now (its promises are lazy: they run when first awaited). */
 const started = (query: PromiseLike<unknown>) => Promise.resolve(query);
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-};
 
 describe.runIf(process.env.DATABASE_URL)('pool figures (postgres)', () => {
   let scratch: ScratchDatabase;
@@ -32,7 +28,7 @@ describe.runIf(process.env.DATABASE_URL)('pool figures (postgres)', () => {
       started(database.db.execute(sql`select pg_sleep(0.4)`)),
       database.query('select pg_sleep(0.4)', []),
     ];
-    await until(() => database.pool().waiting === 1);
+    await vi.waitFor(() => expect(database.pool().waiting).toBe(1), { timeout: 2_000, interval: 10 });
     expect(database.pool()).toEqual({ size: 2, inUse: 2, waiting: 1 });
     await Promise.all(sleeping);
     expect(database.pool()).toEqual({ size: 2, inUse: 0, waiting: 0 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { CatalogAnswerSchema, ProgressStateSchema } from '@coursekit/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCourse, readCourse } from '../content/loader';
+import { applyCourse } from '../content/applyCourse';
+import { readCourse } from '../content/loader';
 import { schema } from '../db/index';
 import { loadCourseBundle } from '../packaging/courseBundle';
 import {

@@ -11,7 +11,8 @@ import {
 } from '@coursekit/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCourse, readCourse } from '../content/loader';
+import { applyCourse } from '../content/applyCourse';
+import { readCourse } from '../content/loader';
 import { schema } from '../db/index';
 import { BANK_QUESTIONS, BANK_SLUG, type BankQuestion, writeBankCourse } from '../test/bankCourse';
 import {

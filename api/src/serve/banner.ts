@@ -6,7 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@coursekit/core';
 import type { Config } from '../config';
-import type { LoadSummary } from '../content/loader';
+import type { LoadSummary } from '../content/applyCourse';
 import type { BootstrapAdmin } from '../content/seed';
 
 export interface BannerFacts {

@@ -5,20 +5,11 @@ import { adminGuard, authorGuard } from '../admin/guard';
 import type { AppContext } from '../context';
 import { courseSlug, idParam } from '../http/params';
 import { mount } from '../http/route';
-import {
-  compareVersions,
-  createCourse,
-  deleteCourse,
-  deleteDraftFile,
-  draftChanges,
-  getDraft,
-  getDraftFile,
-  listVersions,
-  publishDraft,
-  restoreVersion,
-  saveDraftFile,
-  studioCourses,
-} from './service';
+import { createCourse, deleteCourse, studioCourses } from './courses';
+import { getDraft, getDraftFile } from './draft';
+import { deleteDraftFile, saveDraftFile } from './draftEdits';
+import { draftChanges, publishDraft, restoreVersion } from './publish';
+import { compareVersions, listVersions } from './versions';
 
 const courseParams = z.strictObject({ course: courseSlug });
 // Express has decoded the path segment: "modules%2Fmodule-1.md" arrives as "modules/module-1.md".

@@ -1,6 +1,7 @@
 import { type AnswerLetter, type QuizBankSettings, seededRandom } from '@coursekit/core';
 import { and, count, eq } from 'drizzle-orm';
-import { applyCourse, readCourse, SEED_COURSE_DIR } from '../content/loader';
+import { applyCourse } from '../content/applyCourse';
+import { readCourse, SEED_COURSE_DIR } from '../content/loader';
 import { schema } from '../db/index';
 import { defaultCourseId, type TestServer } from './harness';
 

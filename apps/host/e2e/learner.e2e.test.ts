@@ -131,9 +131,17 @@ describe('the landing page', () => {
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') scripts.push(response);
       });
+      const loading = new Set<string>();
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') loading.add(request.url());
+      });
+      page.on('requestfinished', (request) => loading.delete(request.url()));
+      page.on('requestfailed', (request) => loading.delete(request.url()));
       await page.goto('/');
       await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
-      await page.waitForTimeout(500); // anything loaded after the first paint counts too
+      // Anything loaded after the first paint counts too: the page idle, and no script still loading.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+      await expect.poll(() => loading.size).toBe(0);
       const code = (await Promise.all(scripts.map((s) => s.text()))).join('\n');
       // what was searched is the site's own code, with the learner's HTTP adapter in it
       expect(code).toContain('/auth/signin');

@@ -202,6 +202,12 @@ describe('the embedded player on a partner intranet page', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
+    // How often each API call failed: the player retries a failed read once.
+    const failures = new Map<string, number>();
+    page.on('requestfailed', (request) => {
+      if (request.url().startsWith(api.api))
+        failures.set(request.url(), (failures.get(request.url()) ?? 0) + 1);
+    });
     try {
       await page.goto(`${refused.url}/intranet.html`);
       await page.evaluate(
@@ -224,7 +230,8 @@ describe('the embedded player on a partner intranet page', () => {
       await expect.poll(() => hints().length).toBe(1);
       expect(hints()[0]).toContain(refused.url);
       expect(hints()[0]).toContain(new URL(api.api).origin);
-      await page.waitForTimeout(1000); // more failed calls, still one hint
+      // A call failed again (the player's retry): more failed calls, still one hint.
+      await expect.poll(() => [...failures.values()].some((n) => n >= 2), { timeout: 10_000 }).toBe(true);
       expect(hints()).toHaveLength(1);
     } finally {
       await context.close();

@@ -74,7 +74,17 @@ describe('the XSS corpus in <course-player> on a partner’s page', () => {
       void dialog.dismiss();
     });
     const check = async (where: string) => {
-      await page.waitForTimeout(500); // let images fail and handlers fire, if any would
+      // Every image, in the page and the player's shadow roots, has loaded or failed: any handler a
+      // payload put on one has had its turn.
+      await page.waitForFunction(() => {
+        const settled = (root: Document | ShadowRoot): boolean =>
+          Array.from(root.querySelectorAll('*')).every(
+            (el) =>
+              (!(el instanceof HTMLImageElement) || el.complete) &&
+              (!el.shadowRoot || settled(el.shadowRoot)),
+          );
+        return settled(document);
+      });
       const found = await inspect(page);
       totals.views += 1;
       totals.ran += found.ran.length;

@@ -135,6 +135,11 @@ describe('rate limits (learner §5/§9)', () => {
     expect(limiter.attempt('k').allowed).toBe(false);
     now = 300_000;
     expect(limiter.attempt('k').allowed).toBe(true);
+    // The 60 s window: a fourth resend once the first has left it is allowed, a third within it is not.
+    for (now = 0; now < 3000; now += 1000) expect(limiter.attempt('w').allowed).toBe(true);
+    now = 60_001;
+    expect(limiter.attempt('w').allowed).toBe(true);
+    expect(limiter.attempt('w')).toEqual({ allowed: false, retryAfterMs: 300_000 });
   });
   it('reset forgets a key', () => {
     const limiter = createRateLimiter({ limit: 1, windowMs: 1000 }, { now: () => 0 });

@@ -2,8 +2,6 @@ import {
   type AnswerLetter,
   type AnswerResult,
   type AttemptStorage,
-  type BundleQuestion,
-  type BundleQuizBank,
   type CompletedAttempt,
   type CourseBundle,
   CourseError,
@@ -15,17 +13,18 @@ import {
   type Module,
   messages,
   moduleDoesNotExist,
-  type ProgressRecord,
   type ProgressState,
-  type Quiz,
   type QuizAttempt,
   type QuizListItem,
   type QuizWithQuestions,
-  type StoredAnswer,
-  selectedLetter,
   summarizeProgress,
 } from '@coursekit/core';
+import { fromKept, toKept } from './keptAttempts';
 import { emptyLearnerState, type KeptAttempt, type LearnerState } from './learnerState';
+import { packageQuizzes } from './packagedQuizzes';
+import { progressRecords } from './progressRecords';
+
+export type { PackagedQuiz } from './packagedQuizzes';
 
 /** Completed attempts kept in full per quiz (the best one is always kept too); older ones only count. */
 export const KEPT_ATTEMPTS_PER_QUIZ = 20;
@@ -43,15 +42,6 @@ export interface CourseStateOptions {
   random?: () => number;
 }
 
-export interface PackagedQuiz {
-  /** Stable across exports: the quiz's kind and its place among quizzes of that kind. */
-  key: string;
-  quiz: Quiz;
-  questions: BundleQuestion[];
-  /** How the quiz draws from its bank (absent: every question, A-D). */
-  bank?: BundleQuizBank | undefined;
-}
-
 /**
  * The learner's course inside a package: the bundle's course and the learner's state, answering
  * what the API answers (same shapes, same errors) with core's rules — the progress summary, the
@@ -64,21 +54,10 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
   // To the second: what the learner sees now is what comes back from the saved state later.
   const now = () => new Date(Math.floor(clock().getTime() / 1000) * 1000);
   const userId = options.learnerId;
-  const seen: Record<string, number> = {};
-  const quizzes: PackagedQuiz[] = bundle.quizzes.map(({ quiz, questions, bank }) => {
-    const index = seen[quiz.kind] ?? 0;
-    seen[quiz.kind] = index + 1;
-    return { key: `${quiz.kind}.${index}`, quiz, questions, bank };
-  });
+  const { quizzes, judged } = packageQuizzes(bundle, options.masteryScore);
   const random = options.random ?? Math.random;
   /** What each attempt drew, by attempt id; absent: every question of its quiz, A-D. */
   const draws = new Map<number, DrawnQuestion[]>();
-  /** The quiz whose result the LMS records: the course's (first) final quiz. */
-  const judged = quizzes.find((q) => q.quiz.kind === 'course');
-  const mastery = options.masteryScore;
-  if (judged && typeof mastery === 'number' && mastery >= 0 && mastery <= 1) {
-    judged.quiz = { ...judged.quiz, passing_score: Math.round(mastery * 10000) / 100 };
-  }
 
   let state: LearnerState = emptyLearnerState();
   let attempts: QuizAttempt[] = [];
@@ -130,74 +109,16 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
   };
   const flow = createAttemptFlow(storage, { now: () => now().toISOString(), random });
 
-  function storedAnswer(quiz: PackagedQuiz, question: BundleQuestion, letter: AnswerLetter): StoredAnswer {
-    // learner §3: pre-assessment answers are stored as { selected, correct, isCorrect }.
-    return quiz.quiz.kind === 'pre_assessment'
-      ? { selected: letter, correct: question.correct_answer, isCorrect: letter === question.correct_answer }
-      : letter;
-  }
-
-  function fromKept(kept: KeptAttempt): QuizAttempt | null {
-    const quiz = quizByKey(kept.quizKey);
+  function fromSaved(saved: KeptAttempt): QuizAttempt | null {
+    const quiz = quizByKey(saved.quizKey);
     if (!quiz) return null;
-    const answers: Record<string, StoredAnswer> = {};
-    for (const q of quiz.questions) {
-      const letter = kept.answers[q.question_number];
-      if (letter) answers[String(q.id)] = storedAnswer(quiz, q, letter);
-    }
-    const id = nextAttemptId++;
-    const drawn = quiz.bank?.draw
-      ? quiz.questions.filter((q) => kept.answers[q.question_number])
-      : quiz.questions;
-    draws.set(
-      id,
-      drawn.map((q) => ({
-        question_id: q.id,
-        version: 1,
-        options: (kept.orders?.[q.question_number]?.split('') as AnswerLetter[] | undefined) ?? [
-          'A',
-          'B',
-          'C',
-          'D',
-        ],
-      })),
-    );
-    return {
-      id,
-      user_id: userId,
-      quiz_id: quiz.quiz.id,
-      score: kept.score,
-      total_questions: kept.total,
-      percentage: kept.total > 0 ? (kept.score / kept.total) * 100 : 0,
-      passed: kept.passed,
-      answers,
-      started_at: kept.startedAt,
-      completed_at: kept.completedAt,
-    };
+    const { attempt, draw } = fromKept(saved, quiz, nextAttemptId++, userId);
+    draws.set(attempt.id, draw);
+    return attempt;
   }
 
-  function toKept(attempt: QuizAttempt): KeptAttempt {
-    const quiz = quizById(attempt.quiz_id);
-    const answers: Record<number, AnswerLetter> = {};
-    for (const q of quiz.questions) {
-      const letter = selectedLetter(attempt.answers[String(q.id)]);
-      if (letter) answers[q.question_number] = letter;
-    }
-    const shuffled = (draws.get(attempt.id) ?? []).filter((d) => d.options.join('') !== 'ABCD');
-    const numberOf = (questionId: number) => quiz.questions.find((q) => q.id === questionId)!.question_number;
-    return {
-      quizKey: quiz.key,
-      startedAt: attempt.started_at,
-      completedAt: attempt.completed_at!,
-      answers,
-      ...(shuffled.length > 0
-        ? { orders: Object.fromEntries(shuffled.map((d) => [numberOf(d.question_id), d.options.join('')])) }
-        : {}),
-      score: attempt.score,
-      total: attempt.total_questions,
-      passed: attempt.passed,
-    };
-  }
+  const toSaved = (attempt: QuizAttempt): KeptAttempt =>
+    toKept(attempt, quizById(attempt.quiz_id), draws.get(attempt.id));
 
   const completedAttempts = () => attempts.filter((a) => a.completed_at !== null);
 
@@ -215,28 +136,8 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
 
   const lessonByKey = (key: string) => bundle.lessons.find((l) => l.lesson_key === key);
 
-  function records(): ProgressRecord[] {
-    return state.lessons.flatMap(({ key, at }, index) => {
-      const lesson = lessonByKey(key);
-      if (!lesson) return [];
-      return [
-        {
-          id: index + 1,
-          user_id: userId,
-          lesson_id: lesson.id,
-          lesson_key: key,
-          module_id: lesson.module_id,
-          completed: true,
-          lesson_order: lesson.order,
-          tracking_method: 'stable' as const,
-          updated_at: at,
-        },
-      ];
-    });
-  }
-
   function progress(): ProgressState {
-    const list = records();
+    const list = progressRecords(bundle, state.lessons, userId);
     return {
       records: list,
       summary: summarizeProgress({
@@ -270,13 +171,13 @@ export function createCourseState(bundle: CourseBundle, options: CourseStateOpti
         earlierAttempts: { ...saved.earlierAttempts },
       };
       nextAttemptId = 1;
-      attempts = saved.attempts.flatMap((kept) => fromKept(kept) ?? []);
+      attempts = saved.attempts.flatMap((kept) => fromSaved(kept) ?? []);
     },
     /** What to save: completed lessons and completed attempts. */
     snapshot(): LearnerState {
       return {
         lessons: state.lessons.map((l) => ({ ...l })),
-        attempts: completedAttempts().map(toKept),
+        attempts: completedAttempts().map(toSaved),
         earlierAttempts: { ...state.earlierAttempts },
       };
     },

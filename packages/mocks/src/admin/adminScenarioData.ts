@@ -26,19 +26,6 @@ const ALL = { 1: 5, 2: 5, 3: 5, 4: 5, 5: 5 };
 /** The admin-console scenario's ~25 users (with the demo admin), in the states admin.md §2 shows. */
 export const CONSOLE_USERS: UserSeed[] = [
   { email: 'priya.patel@example.com', name: 'Priya Patel', roles: ['moderator', 'user'] },
-  { email: 'tom.becker@example.com', name: 'Tom Becker', confirmed: false, signedIn: false },
-  {
-    // mid-course, with several attempts of the course quiz (none passed yet)
-    email: 'lena.novak@example.com',
-    name: 'Lena Novak',
-    completed: { 1: 5, 2: 3 },
-    attempts: [
-      ['pre_assessment', 3],
-      ['course', 2],
-      ['course', 3],
-      ['course', 3],
-    ],
-  },
   {
     // finished: every lesson, the course quiz passed
     email: 'samuel.okafor@example.com',
@@ -80,6 +67,20 @@ export const CONSOLE_USERS: UserSeed[] = [
   { email: 'eva.lindqvist@example.com', name: 'Eva Lindqvist' },
   { email: 'kwame.mensah@example.com', name: 'Kwame Mensah', attempts: [['pre_assessment', 5]] },
   { email: 'zoe.clarke@example.com', name: 'Zoe Clarke', signedIn: false },
+  // The newest accounts, so the list's first page (newest first) shows the two the console stories open.
+  { email: 'tom.becker@example.com', name: 'Tom Becker', confirmed: false, signedIn: false },
+  {
+    // mid-course, with several attempts of the course quiz (none passed yet)
+    email: 'lena.novak@example.com',
+    name: 'Lena Novak',
+    completed: { 1: 5, 2: 3 },
+    attempts: [
+      ['pre_assessment', 3],
+      ['course', 2],
+      ['course', 3],
+      ['course', 3],
+    ],
+  },
 ];
 
 /** A stable, uuid-shaped id from an e-mail, so stories show the same ids (and first 8 characters) each run. */

@@ -1,4 +1,9 @@
-import type { AdminUsersAdapter, AdminUserView, CourseAdapter } from '@coursekit/core';
+import {
+  type AdminUsersAdapter,
+  type AdminUserView,
+  type CourseAdapter,
+  USERS_PAGE_SIZE,
+} from '@coursekit/core';
 import { createMemoryAdapter, createMemoryStore } from '@coursekit/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -45,7 +50,7 @@ describe('User Management (admin §2)', { timeout: 30_000 }, () => {
   it('says No users found. when there is nobody to list', async () => {
     const store = createMemoryStore('admin-empty');
     const base = createMemoryAdapter(store);
-    const empty = { items: [] as AdminUserView[], total: 0, page: 1, pageSize: 25 };
+    const empty = { items: [] as AdminUserView[], total: 0, page: 1, pageSize: USERS_PAGE_SIZE };
     const adapter = {
       ...base,
       admin: { ...base.admin!, users: { ...base.admin!.users, list: async () => empty } },
@@ -72,14 +77,15 @@ describe('User Management (admin §2)', { timeout: 30_000 }, () => {
     });
   });
 
-  it('pages through 10,000 users 25 at a time', async () => {
+  it(`pages through 10,000 users ${USERS_PAGE_SIZE} at a time (core's page size)`, async () => {
     const { user, table } = await openUsers({ scenario: 'admin-large' });
-    expect(bodyRows(table)).toHaveLength(25);
-    const total = Number(screen.getByText(/^1–25 of \d+$/).textContent!.split(' of ')[1]);
+    const size = USERS_PAGE_SIZE;
+    expect(bodyRows(table)).toHaveLength(size);
+    const total = Number(screen.getByText(new RegExp(`^1–${size} of \\d+$`)).textContent!.split(' of ')[1]);
     expect(total).toBeGreaterThanOrEqual(10_000);
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(`26–50 of ${total}`)).toBeTruthy();
+    expect(await screen.findByText(`${size + 1}–${2 * size} of ${total}`)).toBeTruthy();
   });
 
   it('assigns a missing role and removes one by its badge, with the spec’s toasts', async () => {

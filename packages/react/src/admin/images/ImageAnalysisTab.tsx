@@ -1,56 +1,39 @@
 import { adminMessages, type ImageAnalysisResult } from '@coursekit/core';
 import * as s from '../../ui/styles.css';
-import { useToast } from '../../ui/toast';
-import { useAdmin } from '../useAdmin';
-import { JobProgress } from './JobProgress';
+import { ImageJobTab } from './ImageJobTab';
 import { StatList } from './StatList';
-import { useImageJob } from './useImageJob';
 
 const SHOWN_URLS = 20;
 
 /** Enhanced Image URL Management › Analysis: which lessons hold images and which links look broken. */
 export function ImageAnalysisTab() {
-  const admin = useAdmin();
-  const toast = useToast();
-  const { state, start } = useImageJob((onProgress) => admin.images.analyze(onProgress));
-
-  async function run() {
-    const end = await start();
-    if (end.phase === 'error') {
-      // admin §8 points the admin to the console for the details.
-      console.error('Image analysis failed', end.error);
-      toast({
-        title: adminMessages.analysisFailedTitle,
-        description: adminMessages.analysisFailed,
-        variant: 'error',
-      });
-    } else if (end.phase === 'done') {
-      toast({
-        title: 'Analysis Complete',
-        description: `${end.result.problematicUrls.length} problematic URLs in ${end.result.lessonsWithImages} lessons with images.`,
-      });
-    }
-  }
-
   return (
-    <div className={s.stack}>
-      <p className={s.muted}>
-        Scans every lesson for image links with double slashes, encoded or raw special characters, or an
-        unexpected origin.
-      </p>
-      <div>
-        <button
-          type="button"
-          className={s.button.primary}
-          disabled={state.phase === 'running'}
-          onClick={() => void run()}
-        >
-          {state.phase === 'running' ? 'Analyzing...' : 'Run Analysis'}
-        </button>
-      </div>
-      <JobProgress state={state} label="Analysis" />
-      {state.phase === 'done' ? <AnalysisSummary result={state.result} /> : null}
-    </div>
+    <ImageJobTab
+      description={
+        <>
+          Scans every lesson for image links with double slashes, encoded or raw special characters, or an
+          unexpected origin.
+        </>
+      }
+      job={(admin, onProgress) => admin.images.analyze(onProgress)}
+      button={{ idle: 'Run Analysis', running: 'Analyzing...' }}
+      progressLabel="Analysis"
+      endToast={(end) => {
+        if (end.phase === 'done')
+          return {
+            title: 'Analysis Complete',
+            description: `${end.result.problematicUrls.length} problematic URLs in ${end.result.lessonsWithImages} lessons with images.`,
+          };
+        // admin §8 points the admin to the console for the details.
+        console.error('Image analysis failed', end.error);
+        return {
+          title: adminMessages.analysisFailedTitle,
+          description: adminMessages.analysisFailed,
+          variant: 'error',
+        };
+      }}
+      summary={(result) => <AnalysisSummary result={result} />}
+    />
   );
 }
 

@@ -1,55 +1,41 @@
 import { adminMessages, type ImageCorrectionResult } from '@coursekit/core';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import * as s from '../../ui/styles.css';
-import { useToast } from '../../ui/toast';
-import { useAdmin } from '../useAdmin';
-import { JobProgress } from './JobProgress';
+import { ImageJobTab } from './ImageJobTab';
 import { StatList } from './StatList';
-import { useImageJob } from './useImageJob';
 
 /** Enhanced Image URL Management › Enhanced Correction: rewrites broken image links in lesson content. */
 export function ImageCorrectionTab() {
-  const admin = useAdmin();
-  const toast = useToast();
-  const { state, start } = useImageJob((onProgress) => admin.images.correct(onProgress));
-
-  async function run() {
-    const end = await start();
-    if (end.phase === 'error') {
-      toast({ title: adminMessages.correctionFailedTitle, description: end.error.message, variant: 'error' });
-    } else if (end.phase === 'done') {
-      const r = end.result;
-      const counts = `${r.corrected} corrected, ${r.skipped} skipped, ${r.failed} failed.`;
-      if (!r.success || r.failed > 0) {
-        toast({ title: adminMessages.correctionWithIssuesTitle, description: counts, variant: 'error' });
-      } else {
-        toast({ title: 'Correction Complete', description: counts });
-      }
-    }
-  }
-
   return (
-    <div className={s.stack}>
-      <p className={s.muted}>
-        Fixes image links from the known file-name table, a fuzzy match against storage and URL clean-up.
-        Content whose length or HTML changes too much is left untouched.
-      </p>
-      <div>
-        <ConfirmDialog
-          trigger={
-            <button type="button" className={s.button.primary} disabled={state.phase === 'running'}>
-              {state.phase === 'running' ? 'Correcting...' : 'Run Enhanced Correction'}
-            </button>
-          }
-          title="Run Enhanced Correction?"
-          description="Image links in lesson content will be rewritten where a correction is found."
-          confirmLabel="Run Correction"
-          onConfirm={() => void run()}
-        />
-      </div>
-      <JobProgress state={state} label="Enhanced correction" />
-      {state.phase === 'done' ? <CorrectionSummary result={state.result} /> : null}
-    </div>
+    <ImageJobTab
+      description={
+        <>
+          Fixes image links from the known file-name table, a fuzzy match against storage and URL clean-up.
+          Content whose length or HTML changes too much is left untouched.
+        </>
+      }
+      job={(admin, onProgress) => admin.images.correct(onProgress)}
+      button={{ idle: 'Run Enhanced Correction', running: 'Correcting...' }}
+      confirm={{
+        title: 'Run Enhanced Correction?',
+        description: 'Image links in lesson content will be rewritten where a correction is found.',
+        confirmLabel: 'Run Correction',
+      }}
+      progressLabel="Enhanced correction"
+      endToast={(end) => {
+        if (end.phase === 'error')
+          return {
+            title: adminMessages.correctionFailedTitle,
+            description: end.error.message,
+            variant: 'error',
+          };
+        const r = end.result;
+        const counts = `${r.corrected} corrected, ${r.skipped} skipped, ${r.failed} failed.`;
+        return !r.success || r.failed > 0
+          ? { title: adminMessages.correctionWithIssuesTitle, description: counts, variant: 'error' }
+          : { title: 'Correction Complete', description: counts };
+      }}
+      summary={(result) => <CorrectionSummary result={result} />}
+    />
   );
 }
 

@@ -1,45 +1,26 @@
 import { adminMessages, type ImageValidationResult } from '@coursekit/core';
 import * as s from '../../ui/styles.css';
-import { useToast } from '../../ui/toast';
-import { useAdmin } from '../useAdmin';
-import { JobProgress } from './JobProgress';
+import { ImageJobTab } from './ImageJobTab';
 import { StatList } from './StatList';
-import { useImageJob } from './useImageJob';
 
 /** Enhanced Image URL Management › Validation: requests every image link and reports the broken ones. */
 export function ImageValidationTab() {
-  const admin = useAdmin();
-  const toast = useToast();
-  const { state, start } = useImageJob((onProgress) => admin.images.validate(onProgress));
-
-  async function run() {
-    const end = await start();
-    if (end.phase === 'error') {
-      toast({ title: adminMessages.validationFailedTitle, description: end.error.message, variant: 'error' });
-    } else if (end.phase === 'done') {
-      toast({
-        title: 'Validation Complete',
-        description: `${end.result.valid} of ${end.result.total} image URLs are valid.`,
-      });
-    }
-  }
-
   return (
-    <div className={s.stack}>
-      <p className={s.muted}>Checks that every image link in the lessons answers, in small batches.</p>
-      <div>
-        <button
-          type="button"
-          className={s.button.primary}
-          disabled={state.phase === 'running'}
-          onClick={() => void run()}
-        >
-          {state.phase === 'running' ? 'Validating...' : 'Run Validation'}
-        </button>
-      </div>
-      <JobProgress state={state} label="Validation" />
-      {state.phase === 'done' ? <ValidationSummary result={state.result} /> : null}
-    </div>
+    <ImageJobTab
+      description="Checks that every image link in the lessons answers, in small batches."
+      job={(admin, onProgress) => admin.images.validate(onProgress)}
+      button={{ idle: 'Run Validation', running: 'Validating...' }}
+      progressLabel="Validation"
+      endToast={(end) =>
+        end.phase === 'error'
+          ? { title: adminMessages.validationFailedTitle, description: end.error.message, variant: 'error' }
+          : {
+              title: 'Validation Complete',
+              description: `${end.result.valid} of ${end.result.total} image URLs are valid.`,
+            }
+      }
+      summary={(result) => <ValidationSummary result={result} />}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { type AdminUserView, adminMessages } from '@coursekit/core';
+import { type AdminUserView, adminMessages, USERS_PAGE_SIZE } from '@coursekit/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import * as s from '../../ui/styles.css';
@@ -10,9 +10,6 @@ import { DeleteUserDialog } from './DeleteUserDialog';
 import { UserDetailsDialog } from './UserDetailsDialog';
 import { UserRow } from './UserRow';
 import { useUserActions } from './useUserActions';
-
-/** Rows per page: searching, sorting and paging run on the server, so 10,000 users stay fast. */
-export const USER_PAGE_SIZE = 25;
 
 type Sort = 'asc' | 'desc' | undefined;
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -29,7 +26,7 @@ export function UserManagement() {
   const [creating, setCreating] = useState(false);
   const actions = useUserActions();
 
-  const query = { search: search.trim(), ...(sort ? { sort } : {}), page, pageSize: USER_PAGE_SIZE };
+  const query = { search: search.trim(), ...(sort ? { sort } : {}), page, pageSize: USERS_PAGE_SIZE };
   const users = useQuery({
     queryKey: adminKeys.userList(query),
     queryFn: () => admin.users.list(query),
@@ -37,7 +34,7 @@ export function UserManagement() {
   });
   // admin §8: a failed list fetch is only logged by the server; the list stays empty.
   const list =
-    users.data ?? (users.isError ? { items: [], total: 0, page: 1, pageSize: USER_PAGE_SIZE } : undefined);
+    users.data ?? (users.isError ? { items: [], total: 0, page: 1, pageSize: USERS_PAGE_SIZE } : undefined);
   const first = list && list.total > 0 ? (list.page - 1) * list.pageSize + 1 : 0;
   const last = list ? Math.min(list.page * list.pageSize, list.total) : 0;
 
