@@ -60,6 +60,13 @@ export {
 } from './content/moduleMarkdown';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export {
+  type LessonMove,
+  type LessonMoveEffect,
+  lessonMoveEffect,
+  lessonMoveWarning,
+  type MoveModule,
+} from './content/studioMoves';
+export {
   draftFileNoun,
   IMAGE_ASSET_PATH,
   lessonNoun,

@@ -2,6 +2,7 @@ import type { StudioOutline, StudioOutlineModule } from '@coursekit/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
+import { MoveLessonDialog, type PendingMove } from './MoveLessonDialog';
 import { OutlineActions } from './OutlineActions';
 import * as st from './studio.css';
 import type { OutlineAction, useOutlineEdits } from './useOutlineEdits';
@@ -50,9 +51,10 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
   const id = useId();
   const nav = useRef<HTMLElement>(null);
   // After an action moves an item, the focus goes back to the same button at the item's new place.
-  const focusAfter = useRef<{ key: string; action: OutlineAction | 'select' } | null>(null);
+  const focusAfter = useRef<{ key: string; action: OutlineAction | 'select' | 'move' } | null>(null);
   const [dragging, setDragging] = useState<{ module: number; lesson: number } | null>(null);
-  useEffect(() => {
+  const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
+  const restoreFocus = () => {
     const want = focusAfter.current;
     if (!want || !nav.current) return;
     const item = nav.current.querySelector<HTMLElement>(`[data-item="${want.key}"]`);
@@ -61,7 +63,8 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
     if (!item || (want.action !== 'select' && !button)) return;
     focusAfter.current = null;
     (button && !button.disabled ? button : item.querySelector<HTMLButtonElement>('button'))?.focus();
-  });
+  };
+  useEffect(restoreFocus);
 
   const lessonAction = (module: number, lesson: number, action: OutlineAction) => {
     if (!edits) return;
@@ -119,12 +122,15 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
         onDragStart={lesson ? () => setDragging({ module: lesson.module, lesson: lesson.index }) : undefined}
         onDragEnd={lesson ? () => setDragging(null) : undefined}
         onDragOver={(e) => {
-          if (lesson && dragging?.module === lesson.module) e.preventDefault();
+          if (lesson && dragging) e.preventDefault();
         }}
         onDrop={(e) => {
-          if (!lesson || !dragging || dragging.module !== lesson.module) return;
+          if (!lesson || !dragging) return;
           e.preventDefault();
-          edits?.moveLessonTo(lesson.module, dragging.lesson, lesson.index);
+          // Within its module a lesson moves at once; into another one the author confirms first.
+          if (dragging.module === lesson.module)
+            edits?.moveLessonTo(lesson.module, dragging.lesson, lesson.index);
+          else setPendingMove({ ...dragging, target: lesson.module, to: lesson.index });
           setDragging(null);
         }}
       >
@@ -199,6 +205,19 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
                       last={i === m.lessons.length - 1}
                       removeText={REMOVE_LESSON}
                       onAction={(action) => lessonAction(m.id, i, action)}
+                      onMoveToModule={
+                        outline.modules.length > 1
+                          ? () => {
+                              const target = outline.modules[at + 1] ?? outline.modules[at - 1]!;
+                              setPendingMove({
+                                module: m.id,
+                                lesson: i,
+                                target: target.id,
+                                to: target.lessons.length,
+                              });
+                            }
+                          : undefined
+                      }
                     />
                   ) : null,
                 },
@@ -252,6 +271,24 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
           </button>
         </div>
       ) : null}
+      <MoveLessonDialog
+        outline={outline}
+        move={pendingMove}
+        onChange={setPendingMove}
+        onFocusBack={restoreFocus}
+        onConfirm={(move) => {
+          focusAfter.current = { key: `lesson-${move.target}-${move.to}`, action: 'select' };
+          edits?.moveLessonToModule(move.module, move.lesson, move.target, move.to);
+        }}
+        onClose={(confirmed) => {
+          if (!confirmed && pendingMove)
+            focusAfter.current = {
+              key: `lesson-${pendingMove.module}-${pendingMove.lesson}`,
+              action: 'move',
+            };
+          setPendingMove(null);
+        }}
+      />
       <p className={s.visuallyHidden} aria-live="polite">
         {edits?.announcement}
       </p>

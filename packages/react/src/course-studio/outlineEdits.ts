@@ -82,3 +82,13 @@ export function quizFileFor(text: string, id: number): string {
     return text;
   }
 }
+
+/** The lesson at `from` of `fromText`, as the section to put into another module. */
+export const lessonSection = (text: string, from: number) => splitModuleMarkdown(text).sections[from];
+
+/** `text` with `section` put in at `to`. */
+export const insertLesson = (text: string, to: number, section: ModuleOutline['sections'][number]) =>
+  withSections(text, (sections) => {
+    sections.splice(to, 0, section);
+    return sections;
+  });

@@ -15,6 +15,8 @@ import {
   addModuleEntry,
   duplicateLesson,
   duplicateModuleEntry,
+  insertLesson,
+  lessonSection,
   moveLesson,
   moveModule,
   quizFileFor,
@@ -51,13 +53,19 @@ export function useOutlineEdits(options: {
   const openText = (path: string) => (options.live.current?.path === path ? options.live.current : null);
   const textOf = (path: string) => openText(path)?.text ?? files.find((f) => f.path === path)?.text;
 
-  async function editFile(path: string, change: (text: string) => string | null): Promise<boolean> {
+  /** Edits a draft text; `now`: the open editor saves it at once (the author is taken elsewhere). */
+  async function editFile(
+    path: string,
+    change: (text: string) => string | null,
+    now = false,
+  ): Promise<boolean> {
     const open = openText(path);
     if (open) {
       const next = change(open.text);
       if (next === null) return false;
       open.edit(next);
       options.onLiveEdit({ path, text: next });
+      if (now) await open.save();
       return true;
     }
     const file = files.find((f) => f.path === path);
@@ -106,6 +114,26 @@ export function useOutlineEdits(options: {
         select({ kind: 'lesson', module, lesson: Math.max(0, lesson - 1) });
         setAnnouncement(`“${title}” was removed from Module ${module}.`);
       }
+    });
+  }
+
+  /**
+   * Moves a lesson into another module at `to`: put into the target first, then taken out of its
+   * module, so a refused second save leaves the lesson twice, never nowhere.
+   */
+  function moveLessonToModule(module: number, lesson: number, target: number, to: number) {
+    if (module === target) return moveLessonTo(module, lesson, to);
+    const source = textOf(moduleFilePath(module));
+    const section = source == null ? undefined : lessonSection(source, lesson);
+    if (!section) return;
+    run(async () => {
+      const path = moduleFilePath(target);
+      if (files.some((f) => f.path === path)) {
+        if (!(await editFile(path, (t) => insertLesson(t, to, section)))) return;
+      } else await makeModuleFiles(target, { lessons: insertLesson(`# Module ${target}\n`, 0, section) });
+      if (!(await editFile(moduleFilePath(module), (t) => removeLesson(t, lesson), true))) return;
+      select({ kind: 'lesson', module: target, lesson: to });
+      setAnnouncement(`“${section.title}” was moved to position ${to + 1} of Module ${target}.`);
     });
   }
 
@@ -174,5 +202,14 @@ export function useOutlineEdits(options: {
     });
   }
 
-  return { announcement, error, lessonAction, moveLessonTo, addLessonTo, addModule, moduleAction };
+  return {
+    announcement,
+    error,
+    lessonAction,
+    moveLessonTo,
+    moveLessonToModule,
+    addLessonTo,
+    addModule,
+    moduleAction,
+  };
 }
