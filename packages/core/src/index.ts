@@ -60,6 +60,16 @@ export {
 } from './content/moduleMarkdown';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export {
+  checkImage,
+  type ImageCheck,
+  imageCheckWords,
+  imageLabel,
+  imagePixelSize,
+  LESSON_IMAGE_MAX_BYTES,
+  LESSON_IMAGE_MAX_WIDTH,
+  type PixelSize,
+} from './content/studioImages';
+export {
   type LessonMove,
   type LessonMoveEffect,
   lessonMoveEffect,

@@ -1,4 +1,4 @@
-import type { StudioOutline, StudioOutlineModule } from '@coursekit/core';
+import { imageLabel, type StudioOutline, type StudioOutlineModule } from '@coursekit/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
@@ -16,20 +16,14 @@ export type OutlineItem =
   | { kind: 'settings' }
   | { kind: 'lesson'; module: number; lesson: number }
   | { kind: 'questions'; module: number }
-  | { kind: 'image'; path: string };
+  | { kind: 'image'; path: string }
+  | { kind: 'library' };
 
 export const sameItem = (x: OutlineItem, y: OutlineItem) => JSON.stringify(x) === JSON.stringify(y);
 
 /** A module as its heading names it. */
 export const moduleLabel = (m: Pick<StudioOutlineModule, 'id' | 'name'>) =>
   m.name && m.name !== `Module ${m.id}` ? `Module ${m.id}: ${m.name}` : `Module ${m.id}`;
-
-/** An image as the outline names it: by what it shows, as its first lesson describes it. */
-export const imageLabel = (outline: StudioOutline, path: string) => {
-  const index = outline.images.findIndex((i) => i.path === path);
-  const alt = outline.images[index]?.usedIn.find((u) => u.alt)?.alt;
-  return alt ? `Image “${alt}”` : `Image ${index + 1} (not described)`;
-};
 
 const drawWords = ({ bank, draw }: { bank: number; draw: number | null }) =>
   draw === null ? `all ${bank} of its bank` : `${draw} of ${bank} per attempt`;
@@ -299,7 +293,14 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
       ) : null}
       <div className={st.outlineModule}>
         <h3 className={st.outlineHeading}>Images</h3>
-        {outline.images.length === 0 ? <p className={s.muted}>No images yet.</p> : null}
+        <ul className={s.list}>
+          {entry('library', { kind: 'library' }, 'Media Library', [], {
+            detail:
+              outline.images.length === 0
+                ? 'No images yet: upload one here.'
+                : 'Upload, place and replace images; see which need attention.',
+          })}
+        </ul>
         <ul className={s.list}>
           {outline.images.map((image) =>
             entry(image.path, { kind: 'image', path: image.path }, imageLabel(outline, image.path), [], {

@@ -92,3 +92,15 @@ export const insertLesson = (text: string, to: number, section: ModuleOutline['s
     sections.splice(to, 0, section);
     return sections;
   });
+
+/** The lesson at `index` with `markdown` (an image, say) added as its last paragraph. */
+export const appendToLesson = (text: string, index: number, markdown: string) =>
+  withSections(text, (sections) =>
+    sections.map((l, i) => (i === index ? { ...l, body: `${l.body.trimEnd()}\n\n${markdown}` } : l)),
+  );
+
+/** Every reference to the image at `from` made to the image at `to` (null: the text has none). */
+export function rewriteImageSrc(text: string, from: string, to: string): string | null {
+  const parts = text.split(`](${from}`);
+  return parts.length > 1 ? parts.join(`](${to}`) : null;
+}

@@ -13,6 +13,7 @@ import type { OutlineItem } from './OutlineNav';
 import {
   addLesson,
   addModuleEntry,
+  appendToLesson,
   duplicateLesson,
   duplicateModuleEntry,
   insertLesson,
@@ -22,6 +23,7 @@ import {
   quizFileFor,
   removeLesson,
   removeModuleEntry,
+  rewriteImageSrc,
 } from './outlineEdits';
 import { messageOf } from './useLoad';
 
@@ -137,6 +139,24 @@ export function useOutlineEdits(options: {
     });
   }
 
+  /** Puts an image, described, at the end of a lesson. Resolves once saved (the library's form waits). */
+  async function placeImage(module: number, lesson: number, image: { src: string; alt: string }) {
+    const title = lessonsOf(module)[lesson]?.title;
+    const markdown = `![${image.alt.replace(/[[\]]/g, '')}](${image.src})`;
+    if (!(await editFile(moduleFilePath(module), (t) => appendToLesson(t, lesson, markdown)))) return;
+    setAnnouncement(`The image was placed at the end of “${title}”.`);
+  }
+
+  /** Points every lesson that shows the image at `from` to the image at `to`. */
+  async function replaceImageEverywhere(from: string, to: string) {
+    let lessons = 0;
+    for (const m of outline.modules) {
+      const path = moduleFilePath(m.id);
+      if (await editFile(path, (t) => rewriteImageSrc(t, from, to))) lessons += 1;
+    }
+    setAnnouncement(`The image was replaced in ${lessons === 1 ? 'one module' : `${lessons} modules`}.`);
+  }
+
   /** Writes a module's missing files: its lessons (`lessons`, else a title alone) and its questions. */
   async function makeModuleFiles(id: number, texts: { lessons?: string; quiz?: string } = {}) {
     for (const [path, content] of newModuleFiles(id)) {
@@ -208,6 +228,8 @@ export function useOutlineEdits(options: {
     lessonAction,
     moveLessonTo,
     moveLessonToModule,
+    placeImage,
+    replaceImageEverywhere,
     addLessonTo,
     addModule,
     moduleAction,
