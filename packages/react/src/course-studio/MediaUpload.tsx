@@ -90,9 +90,7 @@ export function MediaUpload({
       <h4 id={`${id}-title`} className={st.outlineHeading}>
         Upload an Image
       </h4>
-      <div
-        role="group"
-        aria-label="Image to upload"
+      <fieldset
         className={st.dropZone}
         data-over={over ? 'true' : undefined}
         onDragOver={(e) => {
@@ -102,6 +100,7 @@ export function MediaUpload({
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
       >
+        <legend className={s.visuallyHidden}>Image to upload</legend>
         <label htmlFor={`${id}-image`}>Drop an image here, or choose one</label>
         <input
           id={`${id}-image`}
@@ -113,7 +112,7 @@ export function MediaUpload({
         />
         {picked ? <p className={a.small}>Ready: an image of {Math.round(picked.size / 1024)} KB.</p> : null}
         {error('image')}
-      </div>
+      </fieldset>
       <div className={a.field}>
         <label htmlFor={`${id}-alt`}>Alt text (what the image shows)</label>
         <textarea

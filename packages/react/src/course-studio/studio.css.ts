@@ -116,3 +116,17 @@ export const mediaGrid = style({
 });
 
 export const mediaThumb = style({ maxWidth: '100%', maxHeight: '10rem', objectFit: 'contain' });
+
+/** An editor and its learner's preview beside it (stacked when the studio is narrow). */
+export const sideBySide = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
+  alignItems: 'start',
+});
+
+/** The preview at a phone's width (375 CSS px) or the page's. */
+export const previewFrame = styleVariants({
+  phone: { width: '375px', maxWidth: '100%', justifySelf: 'center' },
+  desktop: { width: '100%' },
+});
