@@ -89,6 +89,7 @@ export {
   type StudioOutlineModule,
   studioOutline,
 } from './content/studioOutline';
+export { changesByModule, type ModuleChanges } from './content/studioReview';
 export type { ReloadGuardStorage, StaleChunkReloadOptions } from './deploy/reloadOnStaleChunk';
 export {
   isStaleChunkError,
