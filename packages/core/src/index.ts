@@ -74,6 +74,8 @@ export {
   type LessonMoveEffect,
   lessonMoveEffect,
   lessonMoveWarning,
+  lessonRemoveEffect,
+  lessonRemoveWarning,
   type MoveModule,
 } from './content/studioMoves';
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lessonMoveEffect, lessonMoveWarning } from './studioMoves';
+import { lessonMoveEffect, lessonMoveWarning, lessonRemoveEffect, lessonRemoveWarning } from './studioMoves';
 
 const long = 200;
 const modules = [
@@ -55,6 +55,20 @@ describe('what a lesson move keeps', () => {
     const effect = lessonMoveEffect(modules, { fromModule: 1, fromIndex: 1, toModule: 2, toIndex: 2 });
     expect(lessonMoveWarning(effect)).toBe(
       'Learners who completed this lesson will have to complete it again: their completions will not carry over at the next publish. Nor will those of the lesson it shifts: “Summary” (Module 1).',
+    );
+  });
+
+  it('says which lessons after a removed one lose their completions', () => {
+    const others = lessonRemoveEffect(modules, 1, 0);
+    expect(others).toEqual([
+      { module: 1, title: 'Meters' },
+      { module: 1, title: 'Summary' },
+    ]);
+    expect(lessonRemoveWarning(others)).toContain(
+      'will not carry over (their place changes): “Meters”, “Summary”.',
+    );
+    expect(lessonRemoveWarning(lessonRemoveEffect(modules, 1, 2))).toContain(
+      'Their completions of the other lessons stay.',
     );
   });
 });

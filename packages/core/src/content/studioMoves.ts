@@ -87,3 +87,29 @@ export function lessonMoveWarning(effect: LessonMoveEffect): string {
     : 'Learners who completed this lesson will have to complete it again: their completions will not carry over at the next publish.';
   return `${moved}${others}`;
 }
+
+/** The lessons whose completions do not carry over when the lesson at `index` is removed (those after it shift). */
+export function lessonRemoveEffect(
+  modules: readonly MoveModule[],
+  module: number,
+  index: number,
+): LessonMoveEffect['others'] {
+  const found = modules.find((m) => m.id === module);
+  if (!found) return [];
+  const before = found.lessons.map((l) => ({ module, title: l.title, characters: l.characters }));
+  const removed = before[index];
+  const was = keysOf(new Map([[module, before]]));
+  const now = keysOf(new Map([[module, before.filter((l) => l !== removed)]]));
+  return before
+    .filter((l) => l !== removed && was.has(l) && was.get(l) !== now.get(l))
+    .map(({ module, title }) => ({ module, title }));
+}
+
+/** What removing a lesson does, as the studio says it before the author confirms. */
+export function lessonRemoveWarning(others: LessonMoveEffect['others']): string {
+  const base = 'The lesson goes from the draft. Learners keep it until the next publish, which retires it.';
+  if (others.length === 0) return `${base} Their completions of the other lessons stay.`;
+  return `${base} Their completions of the lessons after it will not carry over (their place changes): ${others
+    .map((o) => `“${o.title}”`)
+    .join(', ')}.`;
+}

@@ -1,4 +1,10 @@
-import { imageLabel, type StudioOutline, type StudioOutlineModule } from '@coursekit/core';
+import {
+  imageLabel,
+  lessonRemoveEffect,
+  lessonRemoveWarning,
+  type StudioOutline,
+  type StudioOutlineModule,
+} from '@coursekit/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
@@ -36,8 +42,6 @@ export interface OutlineNavProps {
   edits?: ReturnType<typeof useOutlineEdits>;
 }
 
-const REMOVE_LESSON =
-  'The lesson goes from the draft. Learners keep it until the next publish, which retires it; their completions of the other lessons stay.';
 const REMOVE_MODULE =
   'The module, its lessons and its questions go from the draft. Learners keep them until the next publish.';
 
@@ -197,7 +201,7 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
                       item={`“${l.title}”`}
                       first={i === 0}
                       last={i === m.lessons.length - 1}
-                      removeText={REMOVE_LESSON}
+                      removeText={lessonRemoveWarning(lessonRemoveEffect(outline.modules, m.id, i))}
                       onAction={(action) => lessonAction(m.id, i, action)}
                       onMoveToModule={
                         outline.modules.length > 1
