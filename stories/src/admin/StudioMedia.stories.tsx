@@ -130,7 +130,8 @@ export const MediaLibraryConflict: Story = {
       within(dial).getByLabelText(/Replace the picture everywhere/),
       new File([png(400, 300)], 'dial.png', { type: 'image/png' }),
     );
-    await within(dial).findByRole('alert');
+    const alert = await within(dial).findByRole('alert');
+    await expect(alert.textContent).toMatch(/^Image 1 \(not described\) was saved by /);
   },
 };
 

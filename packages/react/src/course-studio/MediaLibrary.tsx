@@ -152,7 +152,8 @@ function MediaItem({
     try {
       await action();
     } catch (e) {
-      setError(messageOf(e));
+      // The server names the file; the library names the image by what it shows.
+      setError(messageOf(e).split(image.path).join(label));
     } finally {
       setBusy(false);
     }

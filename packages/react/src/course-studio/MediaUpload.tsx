@@ -2,7 +2,7 @@ import type { DraftFile, StudioAdapter, StudioOutline } from '@coursekit/core';
 import { type DragEvent, type FormEvent, useId, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
-import { lessonImageSrc, uploadDraftImage } from './draftImages';
+import { draftImagePath, lessonImageSrc, uploadDraftImage } from './draftImages';
 import * as st from './studio.css';
 import { messageOf } from './useLoad';
 
@@ -70,7 +70,10 @@ export function MediaUpload({
       setPicked(null);
       setAlt('');
     } catch (error) {
-      setErrors({ form: messageOf(error) });
+      // The server names the file; the library names no file.
+      setErrors({
+        form: messageOf(error).split(draftImagePath(course, picked)).join('An image of that name'),
+      });
     } finally {
       setBusy(false);
     }

@@ -12,9 +12,12 @@ export async function uploadDraftImage(
   course: string,
   picked: File,
 ): Promise<DraftFile> {
-  const name = picked.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
-  return studio.save(course, `images/${course}-${name}`, { base64: await fileBase64(picked) }, null);
+  return studio.save(course, draftImagePath(course, picked), { base64: await fileBase64(picked) }, null);
 }
+
+/** Where a picked image is saved in the draft: `images/{course}-{its name, made safe}`. */
+export const draftImagePath = (course: string, picked: Pick<File, 'name'>) =>
+  `images/${course}-${picked.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '')}`;
 
 /** A picked file's bytes as base64 (what a draft image's save takes). */
 export async function fileBase64(picked: Blob): Promise<string> {
