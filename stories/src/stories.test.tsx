@@ -9,6 +9,7 @@ import * as adminContent from './admin/ContentTools.stories';
 import * as adminCourses from './admin/Courses.stories';
 import * as adminTracking from './admin/StableTracking.stories';
 import * as adminStudio from './admin/Studio.stories';
+import * as adminStudioMedia from './admin/StudioMedia.stories';
 import * as adminSettings from './admin/SystemSettings.stories';
 import * as adminUserProgress from './admin/UserProgress.stories';
 import * as courseCatalog from './CourseCatalog.stories';
@@ -47,6 +48,7 @@ const suites = {
   'Admin Stable Tracking': composeStories(adminTracking),
   'Admin User Progress': composeStories(adminUserProgress),
   'Admin Course Studio': composeStories(adminStudio),
+  'Admin Course Studio media and preview': composeStories(adminStudioMedia),
 };
 
 const busy = () => document.querySelector('[aria-busy="true"]');

@@ -14,3 +14,14 @@ if (typeof Range !== 'undefined') {
   Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 }
+
+// jsdom's Blob has no arrayBuffer() (every browser has): the studio reads images' bytes with it.
+if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer)
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };

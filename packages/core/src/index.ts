@@ -60,6 +60,25 @@ export {
 } from './content/moduleMarkdown';
 export { LESSON_HTML_SANITIZE_CONFIG } from './content/sanitize';
 export {
+  checkImage,
+  type ImageCheck,
+  imageCheckWords,
+  imageLabel,
+  imagePixelSize,
+  LESSON_IMAGE_MAX_BYTES,
+  LESSON_IMAGE_MAX_WIDTH,
+  type PixelSize,
+} from './content/studioImages';
+export {
+  type LessonMove,
+  type LessonMoveEffect,
+  lessonMoveEffect,
+  lessonMoveWarning,
+  lessonRemoveEffect,
+  lessonRemoveWarning,
+  type MoveModule,
+} from './content/studioMoves';
+export {
   draftFileNoun,
   IMAGE_ASSET_PATH,
   lessonNoun,
@@ -72,6 +91,7 @@ export {
   type StudioOutlineModule,
   studioOutline,
 } from './content/studioOutline';
+export { changesByModule, type ModuleChanges } from './content/studioReview';
 export type { ReloadGuardStorage, StaleChunkReloadOptions } from './deploy/reloadOnStaleChunk';
 export {
   isStaleChunkError,

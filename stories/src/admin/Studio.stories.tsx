@@ -77,7 +77,7 @@ export const EmptyCourse: Story = {
     await screen.findByRole('heading', { name: 'asset-data-handover' });
     const outline = within(await screen.findByRole('navigation', { name: 'Course outline' }));
     await outline.findByText('No modules yet.');
-    await outline.findByText('No images yet.');
+    await outline.findByText('No images yet: upload one here.');
     await expect((await args.studio.courses()).map((c) => c.slug)).toContain('asset-data-handover');
   },
 };
@@ -169,7 +169,7 @@ export const ImageDialog: Story = {
     (await screen.findByRole('textbox', { name: 'Text of lesson “Reading a meter”' })).focus();
     await userEvent.click(screen.getByRole('button', { name: 'Image' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Insert Image' }));
-    await dialog.findByRole('option', { name: 'meter-basics-dial.png' });
+    await dialog.findByRole('option', { name: 'Image “A meter dial reading 1,234 kWh”' });
     await userEvent.click(dialog.getByRole('button', { name: 'Insert Image' }));
     await dialog.findByText('Describe the image for learners who cannot see it');
   },

@@ -142,7 +142,12 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
   const courses: StudioCourse[] = [
     { slug: course, title: 'Meter Basics', status: 'published', published_version: 1, draft_changed: false },
   ];
-  const calls = { saves: 0, publishes: [] as string[] };
+  /** What the screen sent: every save's path and text (null: an image), refused or not. */
+  const calls = {
+    saves: 0,
+    sent: [] as Array<{ path: string; text: string | null }>,
+    publishes: [] as string[],
+  };
 
   const studio: StudioAdapter = {
     courses: async () => courses,
@@ -181,6 +186,7 @@ export function createMemoryStudio({ course = 'meter-basics', saveLatencyMs = 0 
     },
     save: async (slug, path, content, base) => {
       calls.saves += 1;
+      calls.sent.push({ path, text: 'text' in content ? content.text : null });
       if (saveLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, saveLatencyMs));
       if (failNext) {
         const error = failNext;

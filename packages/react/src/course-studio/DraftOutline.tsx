@@ -13,6 +13,7 @@ import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import { newModuleFiles, objectivesOf, quizFilesOf } from './courseFiles';
 import { type EditorNaming, FileEditor, type LiveText } from './FileEditor';
+import { MediaLibrary } from './MediaLibrary';
 import { OutlineImage } from './OutlineImage';
 import { moduleLabel, type OutlineItem, OutlineNav } from './OutlineNav';
 import * as st from './studio.css';
@@ -38,7 +39,7 @@ function editedIn(item: OutlineItem, outline: StudioOutline): { path: string; na
       path: 'course.json',
       naming: { heading: 'Course settings', text: 'the course settings', subject: 'The course settings' },
     };
-  if (item.kind === 'image') return null;
+  if (item.kind === 'image' || item.kind === 'library') return null;
   const module = outline.modules.find((m) => m.id === item.module) ?? { id: item.module, name: '' };
   if (item.kind === 'questions')
     return {
@@ -118,7 +119,17 @@ export function DraftOutline({ studio, draft, copies, saveDelayMs }: Props) {
             {error}
           </p>
         ) : null}
-        {selected.kind === 'image' ? (
+        {selected.kind === 'library' ? (
+          <MediaLibrary
+            studio={studio}
+            course={draft.course}
+            outline={outline}
+            files={files}
+            edits={edits}
+            onSaved={onSaved}
+            onOpen={setSelected}
+          />
+        ) : selected.kind === 'image' ? (
           <OutlineImage
             studio={studio}
             course={draft.course}

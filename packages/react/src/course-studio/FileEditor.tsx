@@ -28,6 +28,8 @@ export interface LiveText {
   path: string;
   text: string;
   edit: (text: string) => void;
+  /** Saves the text now (before the editor closes), instead of after the typing pause. */
+  save: () => Promise<void>;
 }
 
 /** How the editor names what it edits: by default its path (the Source view). */
@@ -84,7 +86,12 @@ export function FileEditor({
   const { text, edit } = draft;
   const live = useRef(onLive);
   live.current = onLive;
-  useEffect(() => live.current?.({ path: file.path, text, edit }), [file.path, text, edit]);
+  const saveNow = useRef(draft.save);
+  saveNow.current = draft.save;
+  useEffect(
+    () => live.current?.({ path: file.path, text, edit, save: () => saveNow.current() }),
+    [file.path, text, edit],
+  );
   useEffect(() => () => live.current?.(null), []);
   // course.json and the quiz files are forms by default; their text stays one click away.
   const form = formOf(file.path);

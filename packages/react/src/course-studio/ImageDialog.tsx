@@ -1,4 +1,4 @@
-import type { DraftFile, StudioAdapter } from '@coursekit/core';
+import { type DraftFile, imageLabel, type StudioAdapter, studioOutline } from '@coursekit/core';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import * as a from '../admin/admin.css';
@@ -26,7 +26,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function ImageDialog({ studio, course, open, onOpenChange, onInsert, onUploaded }: ImageDialogProps) {
   const id = useId();
   const container = usePortalContainer();
-  const [images, setImages] = useState<string[]>([]);
+  // Each image with its name in the outline's words (what a lesson says it shows), never its file name.
+  const [images, setImages] = useState<Array<{ path: string; label: string }>>([]);
   const [path, setPath] = useState('');
   const [alt, setAlt] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,9 +41,10 @@ export function ImageDialog({ studio, course, open, onOpenChange, onInsert, onUp
     studio.draft(course).then(
       (draft) => {
         if (!live) return;
-        const found = draft.files.filter((f) => f.path.startsWith('images/')).map((f) => f.path);
+        const outline = studioOutline(draft.files);
+        const found = outline.images.map((i) => ({ path: i.path, label: imageLabel(outline, i.path) }));
         setImages(found);
-        setPath((p) => p || found[0] || '');
+        setPath((p) => p || found[0]?.path || '');
       },
       (error) => live && setErrors({ image: messageOf(error) }),
     );
@@ -57,7 +59,10 @@ export function ImageDialog({ studio, course, open, onOpenChange, onInsert, onUp
     setErrors({});
     try {
       const saved = await uploadDraftImage(studio, course, picked);
-      setImages((list) => [...list.filter((p) => p !== saved.path), saved.path]);
+      setImages((list) => [
+        ...list.filter((i) => i.path !== saved.path),
+        { path: saved.path, label: 'The image just uploaded' },
+      ]);
       setPath(saved.path);
       onUploaded?.(saved);
     } catch (error) {
@@ -99,9 +104,9 @@ export function ImageDialog({ studio, course, open, onOpenChange, onInsert, onUp
                 aria-describedby={errors.image ? `${id}-image-error` : undefined}
               >
                 {images.length === 0 ? <option value="">No images yet: upload one</option> : null}
-                {images.map((p) => (
-                  <option key={p} value={p}>
-                    {p.slice('images/'.length)}
+                {images.map((i) => (
+                  <option key={i.path} value={i.path}>
+                    {i.label}
                   </option>
                 ))}
               </select>

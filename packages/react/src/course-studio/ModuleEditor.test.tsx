@@ -161,6 +161,9 @@ describe('ModuleEditor', { timeout: 30_000 }, () => {
         'images/meter-basics-dial.png',
       ),
     );
+    // The dialog names the image as the outline does, never by its file name.
+    expect(within(dialog).getByRole('option', { name: 'Image 1 (not described)' })).toBeTruthy();
+    expect(dialog.textContent).not.toContain('dial.png');
     await user.click(within(dialog).getByRole('button', { name: 'Insert Image' }));
     expect(within(dialog).getByText('Describe the image for learners who cannot see it')).toBeTruthy();
     await expectNoAxeViolations();

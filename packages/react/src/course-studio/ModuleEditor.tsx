@@ -12,6 +12,8 @@ import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import { useDraftImageUrls } from './draftImages';
 import { LessonOutline } from './LessonOutline';
+import { PreviewFrame } from './PreviewFrame';
+import * as st from './studio.css';
 
 // TipTap and the preview's markdown step load only when a module is opened in the studio.
 const LessonEditor = lazy(() => import('./LessonEditor'));
@@ -58,7 +60,7 @@ export function ModuleEditor({
     setOwn(index);
     onLessonChange?.(index);
   };
-  const [view, setView] = useState<'edit' | 'preview'>('edit');
+  const [view, setView] = useState<'edit' | 'preview' | 'side'>('edit');
   const resolveImage = useDraftImageUrls(studio, course);
   // The rich editor reads its lesson once; text that changes from elsewhere (the Markdown tab,
   // Take Theirs) opens it afresh.
@@ -144,6 +146,7 @@ export function ModuleEditor({
                 [
                   ['edit', 'Edit'],
                   ['preview', 'Preview'],
+                  ['side', 'Side by Side'],
                 ] as const
               ).map(([key, label]) => (
                 <button
@@ -158,20 +161,25 @@ export function ModuleEditor({
               ))}
             </div>
             <Suspense fallback={<p className={s.muted}>Loading the editor...</p>}>
-              {view === 'edit' ? (
-                <LessonEditor
-                  key={`${generation}-${current}`}
-                  studio={studio}
-                  course={course}
-                  markdown={lesson.body}
-                  label={`Text of lesson “${lesson.title}”`}
-                  onChange={(body) => withSection(current, { body })}
-                  resolveImage={resolveImage}
-                  {...(onImageUploaded ? { onImageUploaded } : {})}
-                />
-              ) : (
-                <LessonPreview markdown={lesson.body} resolveImage={resolveImage} />
-              )}
+              <div className={view === 'side' ? st.sideBySide : s.stack}>
+                {view !== 'preview' ? (
+                  <LessonEditor
+                    key={`${generation}-${current}`}
+                    studio={studio}
+                    course={course}
+                    markdown={lesson.body}
+                    label={`Text of lesson “${lesson.title}”`}
+                    onChange={(body) => withSection(current, { body })}
+                    resolveImage={resolveImage}
+                    {...(onImageUploaded ? { onImageUploaded } : {})}
+                  />
+                ) : null}
+                {view !== 'edit' ? (
+                  <PreviewFrame label="Preview as a learner">
+                    <LessonPreview markdown={lesson.body} resolveImage={resolveImage} />
+                  </PreviewFrame>
+                ) : null}
+              </div>
             </Suspense>
           </section>
         ) : (

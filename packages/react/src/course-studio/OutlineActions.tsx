@@ -3,8 +3,8 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import * as s from '../ui/styles.css';
 import type { OutlineAction } from './useOutlineEdits';
 
-// A module's or a lesson's actions in the outline: move up, move down, duplicate, remove (asked
-// first). Each button names its item for a screen reader, and carries `data-action` so the outline
+// A module's or a lesson's actions in the outline: move up, move down, (a lesson) move to another
+// module, duplicate, remove (asked first). Each button names its item for a screen reader, and carries `data-action` so the outline
 // can give the focus back to it after the item moved.
 
 export function OutlineActions({
@@ -13,6 +13,7 @@ export function OutlineActions({
   last,
   removeText,
   onAction,
+  onMoveToModule,
 }: {
   /** The item as the buttons name it: "“Reading a meter”", "Module 2". */
   item: string;
@@ -21,6 +22,8 @@ export function OutlineActions({
   /** What removing it does, said before the author confirms. */
   removeText: string;
   onAction: (action: OutlineAction) => void;
+  /** A lesson's move into another module (asked first, with what learners keep). */
+  onMoveToModule?: () => void;
 }) {
   const button = `${s.button.secondary} ${a.smallButton}`;
   const hidden = <span className={s.visuallyHidden}> {item}</span>;
@@ -44,6 +47,11 @@ export function OutlineActions({
       >
         Move Down{hidden}
       </button>
+      {onMoveToModule ? (
+        <button type="button" className={button} data-action="move" onClick={onMoveToModule}>
+          Move to Module…{hidden}
+        </button>
+      ) : null}
       <button type="button" className={button} data-action="duplicate" onClick={() => onAction('duplicate')}>
         Duplicate{hidden}
       </button>

@@ -10,7 +10,7 @@ import { CourseStudio } from './CourseStudio';
 
 const MODULE = 'modules/module-1.md';
 const body = (topic: string) =>
-  `${topic}: every reading has a date, a value and a unit, and the unit decides what the number means.`;
+  `${topic}: every reading has a date, a value and a unit, and the unit decides what the number means, so a reading without one means nothing.`;
 
 function world() {
   const fake = createMemoryStudio();
@@ -72,6 +72,44 @@ describe('The outline’s actions', { timeout: 30_000 }, () => {
     await waitFor(() => expect(titles(fake.textOf(MODULE))).toEqual(['Registers', 'Reading', 'Units']));
   });
 
+  it('moves a lesson into another module once the author has read what learners keep', async () => {
+    const fake = world();
+    fake.saveAsOther('modules/module-2.md', `# Module 2: Readings\n\n## Trends\n\n${body('Trends')}\n`);
+    const { user, outline } = await open(fake);
+    await user.click(within(outline).getByRole('button', { name: 'Lesson 2: Units' }));
+    await user.click(within(outline).getByRole('button', { name: 'Move to Module… “Units”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move “Units” to another module' });
+    expect(within(dialog).getByRole('combobox', { name: 'Module' })).toHaveProperty('value', '2');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Place' }), '0');
+    expect(dialog.textContent).toContain(
+      'Learners who completed this lesson will have to complete it again: their completions will not carry over at the next publish. Nor will those of 2 lessons it shifts: “Registers” (Module 1), “Trends” (Module 2).',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Move Lesson' }));
+    await waitFor(() => expect(titles(fake.textOf('modules/module-2.md'))).toEqual(['Units', 'Trends']));
+    await waitFor(() => expect(titles(fake.textOf(MODULE))).toEqual(['Reading', 'Registers']));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(outline).getByRole('button', { name: 'Lesson 1: Units' })),
+    );
+    expect(within(outline).getByText('“Units” was moved to position 1 of Module 2.')).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+
+  it('asks before a lesson dragged onto another module’s lesson moves, and a cancel changes nothing', async () => {
+    const fake = world();
+    fake.saveAsOther('modules/module-2.md', `# Module 2: Readings\n\n## Trends\n\n${body('Trends')}\n`);
+    const { user, outline } = await open(fake);
+    const item = (name: string) => within(outline).getByRole('button', { name }).closest('li')!;
+    fireEvent.dragStart(item('Lesson 3: Registers'));
+    fireEvent.dragOver(item('Lesson 1: Trends'));
+    fireEvent.drop(item('Lesson 1: Trends'));
+    const dialog = await screen.findByRole('dialog', { name: 'Move “Registers” to another module' });
+    expect(within(dialog).getByRole('combobox', { name: 'Place' })).toHaveProperty('value', '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(titles(fake.textOf(MODULE))).toEqual(['Reading', 'Units', 'Registers']);
+    expect(titles(fake.textOf('modules/module-2.md'))).toEqual(['Trends']);
+  });
+
   it('duplicates a lesson after itself and removes one once confirmed', async () => {
     const fake = world();
     const { user, outline } = await open(fake);
@@ -83,7 +121,10 @@ describe('The outline’s actions', { timeout: 30_000 }, () => {
     expect(fake.textOf(MODULE)?.split(body('Units')).length).toBe(3);
     await user.click(within(outline).getByRole('button', { name: 'Remove “Units (copy)”' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText(/Learners keep it until the next publish/)).toBeTruthy();
+    // Registers comes after it: its place changes, and with it the key its completions follow.
+    expect(within(dialog).getByText(/Learners keep it until the next publish/).textContent).toContain(
+      'Their completions of the lessons after it will not carry over (their place changes): “Registers”.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(titles(fake.textOf(MODULE))).toEqual(['Reading', 'Units', 'Registers']));
   });

@@ -1,8 +1,14 @@
-import { IMAGE_ASSET_PATH, lessonNoun, type StudioAdapter, type StudioOutline } from '@coursekit/core';
+import {
+  IMAGE_ASSET_PATH,
+  imageLabel,
+  lessonNoun,
+  type StudioAdapter,
+  type StudioOutline,
+} from '@coursekit/core';
 import { useEffect, useState } from 'react';
 import * as s from '../ui/styles.css';
 import { useDraftImageUrls } from './draftImages';
-import { imageLabel, type OutlineItem } from './OutlineNav';
+import type { OutlineItem } from './OutlineNav';
 
 // One image of the course, as the outline shows it: the picture and the lessons that use it.
 

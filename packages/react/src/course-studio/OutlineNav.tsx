@@ -1,7 +1,14 @@
-import type { StudioOutline, StudioOutlineModule } from '@coursekit/core';
+import {
+  imageLabel,
+  lessonRemoveEffect,
+  lessonRemoveWarning,
+  type StudioOutline,
+  type StudioOutlineModule,
+} from '@coursekit/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
+import { MoveLessonDialog, type PendingMove } from './MoveLessonDialog';
 import { OutlineActions } from './OutlineActions';
 import * as st from './studio.css';
 import type { OutlineAction, useOutlineEdits } from './useOutlineEdits';
@@ -15,20 +22,14 @@ export type OutlineItem =
   | { kind: 'settings' }
   | { kind: 'lesson'; module: number; lesson: number }
   | { kind: 'questions'; module: number }
-  | { kind: 'image'; path: string };
+  | { kind: 'image'; path: string }
+  | { kind: 'library' };
 
 export const sameItem = (x: OutlineItem, y: OutlineItem) => JSON.stringify(x) === JSON.stringify(y);
 
 /** A module as its heading names it. */
 export const moduleLabel = (m: Pick<StudioOutlineModule, 'id' | 'name'>) =>
   m.name && m.name !== `Module ${m.id}` ? `Module ${m.id}: ${m.name}` : `Module ${m.id}`;
-
-/** An image as the outline names it: by what it shows, as its first lesson describes it. */
-export const imageLabel = (outline: StudioOutline, path: string) => {
-  const index = outline.images.findIndex((i) => i.path === path);
-  const alt = outline.images[index]?.usedIn.find((u) => u.alt)?.alt;
-  return alt ? `Image “${alt}”` : `Image ${index + 1} (not described)`;
-};
 
 const drawWords = ({ bank, draw }: { bank: number; draw: number | null }) =>
   draw === null ? `all ${bank} of its bank` : `${draw} of ${bank} per attempt`;
@@ -41,8 +42,6 @@ export interface OutlineNavProps {
   edits?: ReturnType<typeof useOutlineEdits>;
 }
 
-const REMOVE_LESSON =
-  'The lesson goes from the draft. Learners keep it until the next publish, which retires it; their completions of the other lessons stay.';
 const REMOVE_MODULE =
   'The module, its lessons and its questions go from the draft. Learners keep them until the next publish.';
 
@@ -50,9 +49,10 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
   const id = useId();
   const nav = useRef<HTMLElement>(null);
   // After an action moves an item, the focus goes back to the same button at the item's new place.
-  const focusAfter = useRef<{ key: string; action: OutlineAction | 'select' } | null>(null);
+  const focusAfter = useRef<{ key: string; action: OutlineAction | 'select' | 'move' } | null>(null);
   const [dragging, setDragging] = useState<{ module: number; lesson: number } | null>(null);
-  useEffect(() => {
+  const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
+  const restoreFocus = () => {
     const want = focusAfter.current;
     if (!want || !nav.current) return;
     const item = nav.current.querySelector<HTMLElement>(`[data-item="${want.key}"]`);
@@ -61,7 +61,8 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
     if (!item || (want.action !== 'select' && !button)) return;
     focusAfter.current = null;
     (button && !button.disabled ? button : item.querySelector<HTMLButtonElement>('button'))?.focus();
-  });
+  };
+  useEffect(restoreFocus);
 
   const lessonAction = (module: number, lesson: number, action: OutlineAction) => {
     if (!edits) return;
@@ -119,12 +120,15 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
         onDragStart={lesson ? () => setDragging({ module: lesson.module, lesson: lesson.index }) : undefined}
         onDragEnd={lesson ? () => setDragging(null) : undefined}
         onDragOver={(e) => {
-          if (lesson && dragging?.module === lesson.module) e.preventDefault();
+          if (lesson && dragging) e.preventDefault();
         }}
         onDrop={(e) => {
-          if (!lesson || !dragging || dragging.module !== lesson.module) return;
+          if (!lesson || !dragging) return;
           e.preventDefault();
-          edits?.moveLessonTo(lesson.module, dragging.lesson, lesson.index);
+          // Within its module a lesson moves at once; into another one the author confirms first.
+          if (dragging.module === lesson.module)
+            edits?.moveLessonTo(lesson.module, dragging.lesson, lesson.index);
+          else setPendingMove({ ...dragging, target: lesson.module, to: lesson.index });
           setDragging(null);
         }}
       >
@@ -197,8 +201,21 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
                       item={`“${l.title}”`}
                       first={i === 0}
                       last={i === m.lessons.length - 1}
-                      removeText={REMOVE_LESSON}
+                      removeText={lessonRemoveWarning(lessonRemoveEffect(outline.modules, m.id, i))}
                       onAction={(action) => lessonAction(m.id, i, action)}
+                      onMoveToModule={
+                        outline.modules.length > 1
+                          ? () => {
+                              const target = outline.modules[at + 1] ?? outline.modules[at - 1]!;
+                              setPendingMove({
+                                module: m.id,
+                                lesson: i,
+                                target: target.id,
+                                to: target.lessons.length,
+                              });
+                            }
+                          : undefined
+                      }
                     />
                   ) : null,
                 },
@@ -252,6 +269,24 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
           </button>
         </div>
       ) : null}
+      <MoveLessonDialog
+        outline={outline}
+        move={pendingMove}
+        onChange={setPendingMove}
+        onFocusBack={restoreFocus}
+        onConfirm={(move) => {
+          focusAfter.current = { key: `lesson-${move.target}-${move.to}`, action: 'select' };
+          edits?.moveLessonToModule(move.module, move.lesson, move.target, move.to);
+        }}
+        onClose={(confirmed) => {
+          if (!confirmed && pendingMove)
+            focusAfter.current = {
+              key: `lesson-${pendingMove.module}-${pendingMove.lesson}`,
+              action: 'move',
+            };
+          setPendingMove(null);
+        }}
+      />
       <p className={s.visuallyHidden} aria-live="polite">
         {edits?.announcement}
       </p>
@@ -262,7 +297,14 @@ export function OutlineNav({ outline, selected, onSelect, edits }: OutlineNavPro
       ) : null}
       <div className={st.outlineModule}>
         <h3 className={st.outlineHeading}>Images</h3>
-        {outline.images.length === 0 ? <p className={s.muted}>No images yet.</p> : null}
+        <ul className={s.list}>
+          {entry('library', { kind: 'library' }, 'Media Library', [], {
+            detail:
+              outline.images.length === 0
+                ? 'No images yet: upload one here.'
+                : 'Upload, place and replace images; see which need attention.',
+          })}
+        </ul>
         <ul className={s.list}>
           {outline.images.map((image) =>
             entry(image.path, { kind: 'image', path: image.path }, imageLabel(outline, image.path), [], {

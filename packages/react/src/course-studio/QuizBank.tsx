@@ -13,6 +13,9 @@ import {
   useJsonForm,
   useMoveFocus,
 } from './jsonForm';
+import { PreviewFrame } from './PreviewFrame';
+import { QuestionPreview } from './QuestionPreview';
+import * as st from './studio.css';
 
 // A module's questions (quizzes/module-N.json) as a form: its pre-assessment questions
 // and its part of the final quiz's bank, each with four options, the correct one, an explanation and
@@ -67,6 +70,14 @@ function BankForm({
     onChange,
   );
   const [announcement, setAnnouncement] = useState('');
+  // The questions shown beside their learner's preview, by list and place.
+  const [previewing, setPreviewing] = useState<ReadonlySet<string>>(new Set());
+  const togglePreview = (item: string) =>
+    setPreviewing((on) => {
+      const next = new Set(on);
+      if (!next.delete(item)) next.add(item);
+      return next;
+    });
   const focusMoved = useMoveFocus();
   const listOf = (key: string) => (Array.isArray(value[key]) ? value[key] : []) as Json[];
 
@@ -106,57 +117,77 @@ function BankForm({
                       setAnnouncement(`${name(i)} was removed.`);
                     }}
                   >
-                    {field(at('question_text'), `${name(i)}: text`, { multiline: true })}
-                    {LETTERS.map((letter) =>
-                      field(at(`option_${letter.toLowerCase()}`), `${name(i)}: option ${letter}`),
-                    )}
-                    <fieldset className={s.fieldset}>
-                      <legend className={a.small}>{name(i)}: the correct option</legend>
-                      <div className={s.row}>
-                        {LETTERS.map((letter) => (
-                          <label key={letter} className={s.row}>
-                            <input
-                              type="radio"
-                              className={s.radio}
-                              name={`${id}-${key}-${i}-correct`}
-                              checked={question.correct_answer === letter}
-                              onChange={() => set(at('correct_answer'), letter)}
-                            />
-                            {letter}
-                          </label>
-                        ))}
+                    <button
+                      type="button"
+                      className={`${s.button.secondary} ${a.smallButton}`}
+                      aria-pressed={previewing.has(`${key}-${i}`)}
+                      onClick={() => togglePreview(`${key}-${i}`)}
+                    >
+                      Preview as a Learner<span className={s.visuallyHidden}> ({name(i)})</span>
+                    </button>
+                    <div className={previewing.has(`${key}-${i}`) ? st.sideBySide : s.stack}>
+                      <div className={s.stack}>
+                        {field(at('question_text'), `${name(i)}: text`, { multiline: true })}
+                        {LETTERS.map((letter) =>
+                          field(at(`option_${letter.toLowerCase()}`), `${name(i)}: option ${letter}`),
+                        )}
+                        <fieldset className={s.fieldset}>
+                          <legend className={a.small}>{name(i)}: the correct option</legend>
+                          <div className={s.row}>
+                            {LETTERS.map((letter) => (
+                              <label key={letter} className={s.row}>
+                                <input
+                                  type="radio"
+                                  className={s.radio}
+                                  name={`${id}-${key}-${i}-correct`}
+                                  checked={question.correct_answer === letter}
+                                  onChange={() => set(at('correct_answer'), letter)}
+                                />
+                                {letter}
+                              </label>
+                            ))}
+                          </div>
+                          {problems[pathText(at('correct_answer'))] ? (
+                            <p className={a.fieldError}>
+                              The correct option {problems[pathText(at('correct_answer'))]}.
+                            </p>
+                          ) : null}
+                        </fieldset>
+                        {field(at('explanation'), `${name(i)}: explanation`, {
+                          multiline: true,
+                          optional: true,
+                        })}
+                        {objectives.length > 0 ? (
+                          <fieldset className={s.fieldset}>
+                            <legend className={a.small}>{name(i)}: learning objectives it tests</legend>
+                            <div className={s.row}>
+                              {objectives.map((objective) => (
+                                <label key={objective.id} className={s.row} title={objective.text}>
+                                  <input
+                                    type="checkbox"
+                                    checked={tags.includes(objective.id)}
+                                    onChange={(e) =>
+                                      set(
+                                        at('objectives'),
+                                        e.target.checked
+                                          ? [...tags, objective.id]
+                                          : tags.filter((tag) => tag !== objective.id),
+                                      )
+                                    }
+                                  />
+                                  {objective.id}
+                                </label>
+                              ))}
+                            </div>
+                          </fieldset>
+                        ) : null}
                       </div>
-                      {problems[pathText(at('correct_answer'))] ? (
-                        <p className={a.fieldError}>
-                          The correct option {problems[pathText(at('correct_answer'))]}.
-                        </p>
+                      {previewing.has(`${key}-${i}`) ? (
+                        <PreviewFrame label={`${name(i)} as a learner sees it`}>
+                          <QuestionPreview question={question} number={i + 1} total={list.length} />
+                        </PreviewFrame>
                       ) : null}
-                    </fieldset>
-                    {field(at('explanation'), `${name(i)}: explanation`, { multiline: true, optional: true })}
-                    {objectives.length > 0 ? (
-                      <fieldset className={s.fieldset}>
-                        <legend className={a.small}>{name(i)}: learning objectives it tests</legend>
-                        <div className={s.row}>
-                          {objectives.map((objective) => (
-                            <label key={objective.id} className={s.row} title={objective.text}>
-                              <input
-                                type="checkbox"
-                                checked={tags.includes(objective.id)}
-                                onChange={(e) =>
-                                  set(
-                                    at('objectives'),
-                                    e.target.checked
-                                      ? [...tags, objective.id]
-                                      : tags.filter((tag) => tag !== objective.id),
-                                  )
-                                }
-                              />
-                              {objective.id}
-                            </label>
-                          ))}
-                        </div>
-                      </fieldset>
-                    ) : null}
+                    </div>
                   </OrderedItem>
                 );
               })}

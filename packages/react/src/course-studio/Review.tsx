@@ -1,5 +1,5 @@
-import type { DraftChanges, PublishResult, StudioAdapter } from '@coursekit/core';
-import { useCallback, useId, useState } from 'react';
+import { type DraftChanges, type PublishResult, type StudioAdapter, studioOutline } from '@coursekit/core';
+import { useCallback, useId, useMemo, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import { ChangesView } from './ChangesView';
@@ -19,6 +19,10 @@ export function Review({
   const id = useId();
   const load = useCallback(() => studio.changes(course), [studio, course]);
   const review = useLoad<DraftChanges>(load);
+  // The draft's outline names what changed as the author knows it (an image by what it shows).
+  const loadDraft = useCallback(() => studio.draft(course), [studio, course]);
+  const draft = useLoad(loadDraft);
+  const outline = useMemo(() => (draft.data ? studioOutline(draft.data.files) : undefined), [draft.data]);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<
@@ -64,7 +68,11 @@ export function Review({
           </ul>
         </section>
       ) : null}
-      {review.data ? <ChangesView changes={review.data.changes} /> : <p className={s.muted}>Loading...</p>}
+      {review.data ? (
+        <ChangesView changes={review.data.changes} {...(outline ? { outline } : {})} />
+      ) : (
+        <p className={s.muted}>Loading...</p>
+      )}
       {canPublish ? (
         <div className={s.stack}>
           <div className={a.field}>

@@ -12,12 +12,20 @@ export async function uploadDraftImage(
   course: string,
   picked: File,
 ): Promise<DraftFile> {
+  return studio.save(course, draftImagePath(course, picked), { base64: await fileBase64(picked) }, null);
+}
+
+/** Where a picked image is saved in the draft: `images/{course}-{its name, made safe}`. */
+export const draftImagePath = (course: string, picked: Pick<File, 'name'>) =>
+  `images/${course}-${picked.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '')}`;
+
+/** A picked file's bytes as base64 (what a draft image's save takes). */
+export async function fileBase64(picked: Blob): Promise<string> {
   const bytes = new Uint8Array(await picked.arrayBuffer());
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000)
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  const name = picked.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
-  return studio.save(course, `images/${course}-${name}`, { base64: btoa(binary) }, null);
+  return btoa(binary);
 }
 
 /** The path a lesson names a draft image by: `images/x.png` is `/storage/image-assets/x.png`. */

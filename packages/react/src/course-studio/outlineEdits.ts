@@ -82,3 +82,25 @@ export function quizFileFor(text: string, id: number): string {
     return text;
   }
 }
+
+/** The lesson at `from` of `fromText`, as the section to put into another module. */
+export const lessonSection = (text: string, from: number) => splitModuleMarkdown(text).sections[from];
+
+/** `text` with `section` put in at `to`. */
+export const insertLesson = (text: string, to: number, section: ModuleOutline['sections'][number]) =>
+  withSections(text, (sections) => {
+    sections.splice(to, 0, section);
+    return sections;
+  });
+
+/** The lesson at `index` with `markdown` (an image, say) added as its last paragraph. */
+export const appendToLesson = (text: string, index: number, markdown: string) =>
+  withSections(text, (sections) =>
+    sections.map((l, i) => (i === index ? { ...l, body: `${l.body.trimEnd()}\n\n${markdown}` } : l)),
+  );
+
+/** Every reference to the image at `from` made to the image at `to` (null: the text has none). */
+export function rewriteImageSrc(text: string, from: string, to: string): string | null {
+  const parts = text.split(`](${from}`);
+  return parts.length > 1 ? parts.join(`](${to}`) : null;
+}

@@ -96,3 +96,37 @@ export const problems = style({
   color: vars.color.danger,
   fontSize: '0.8125rem',
 });
+
+export const dropZone = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  border: `2px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.base,
+  selectors: { '&[data-over="true"]': { borderColor: vars.color.brand } },
+});
+
+export const mediaGrid = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+});
+
+export const mediaThumb = style({ maxWidth: '100%', maxHeight: '10rem', objectFit: 'contain' });
+
+/** An editor and its learner's preview beside it (stacked when the studio is narrow). */
+export const sideBySide = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
+  alignItems: 'start',
+});
+
+/** The preview at a phone's width (375 CSS px) or the page's. */
+export const previewFrame = styleVariants({
+  phone: { width: '375px', maxWidth: '100%', justifySelf: 'center' },
+  desktop: { width: '100%' },
+});

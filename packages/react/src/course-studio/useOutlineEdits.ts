@@ -13,13 +13,17 @@ import type { OutlineItem } from './OutlineNav';
 import {
   addLesson,
   addModuleEntry,
+  appendToLesson,
   duplicateLesson,
   duplicateModuleEntry,
+  insertLesson,
+  lessonSection,
   moveLesson,
   moveModule,
   quizFileFor,
   removeLesson,
   removeModuleEntry,
+  rewriteImageSrc,
 } from './outlineEdits';
 import { messageOf } from './useLoad';
 
@@ -51,13 +55,19 @@ export function useOutlineEdits(options: {
   const openText = (path: string) => (options.live.current?.path === path ? options.live.current : null);
   const textOf = (path: string) => openText(path)?.text ?? files.find((f) => f.path === path)?.text;
 
-  async function editFile(path: string, change: (text: string) => string | null): Promise<boolean> {
+  /** Edits a draft text; `now`: the open editor saves it at once (the author is taken elsewhere). */
+  async function editFile(
+    path: string,
+    change: (text: string) => string | null,
+    now = false,
+  ): Promise<boolean> {
     const open = openText(path);
     if (open) {
       const next = change(open.text);
       if (next === null) return false;
       open.edit(next);
       options.onLiveEdit({ path, text: next });
+      if (now) await open.save();
       return true;
     }
     const file = files.find((f) => f.path === path);
@@ -107,6 +117,44 @@ export function useOutlineEdits(options: {
         setAnnouncement(`“${title}” was removed from Module ${module}.`);
       }
     });
+  }
+
+  /**
+   * Moves a lesson into another module at `to`: put into the target first, then taken out of its
+   * module, so a refused second save leaves the lesson twice, never nowhere.
+   */
+  function moveLessonToModule(module: number, lesson: number, target: number, to: number) {
+    if (module === target) return moveLessonTo(module, lesson, to);
+    const source = textOf(moduleFilePath(module));
+    const section = source == null ? undefined : lessonSection(source, lesson);
+    if (!section) return;
+    run(async () => {
+      const path = moduleFilePath(target);
+      if (files.some((f) => f.path === path)) {
+        if (!(await editFile(path, (t) => insertLesson(t, to, section)))) return;
+      } else await makeModuleFiles(target, { lessons: insertLesson(`# Module ${target}\n`, 0, section) });
+      if (!(await editFile(moduleFilePath(module), (t) => removeLesson(t, lesson), true))) return;
+      select({ kind: 'lesson', module: target, lesson: to });
+      setAnnouncement(`“${section.title}” was moved to position ${to + 1} of Module ${target}.`);
+    });
+  }
+
+  /** Puts an image, described, at the end of a lesson. Resolves once saved (the library's form waits). */
+  async function placeImage(module: number, lesson: number, image: { src: string; alt: string }) {
+    const title = lessonsOf(module)[lesson]?.title;
+    const markdown = `![${image.alt.replace(/[[\]]/g, '')}](${image.src})`;
+    if (!(await editFile(moduleFilePath(module), (t) => appendToLesson(t, lesson, markdown)))) return;
+    setAnnouncement(`The image was placed at the end of “${title}”.`);
+  }
+
+  /** Points every lesson that shows the image at `from` to the image at `to`. */
+  async function replaceImageEverywhere(from: string, to: string) {
+    let lessons = 0;
+    for (const m of outline.modules) {
+      const path = moduleFilePath(m.id);
+      if (await editFile(path, (t) => rewriteImageSrc(t, from, to))) lessons += 1;
+    }
+    setAnnouncement(`The image was replaced in ${lessons === 1 ? 'one module' : `${lessons} modules`}.`);
   }
 
   /** Writes a module's missing files: its lessons (`lessons`, else a title alone) and its questions. */
@@ -174,5 +222,16 @@ export function useOutlineEdits(options: {
     });
   }
 
-  return { announcement, error, lessonAction, moveLessonTo, addLessonTo, addModule, moduleAction };
+  return {
+    announcement,
+    error,
+    lessonAction,
+    moveLessonTo,
+    moveLessonToModule,
+    placeImage,
+    replaceImageEverywhere,
+    addLessonTo,
+    addModule,
+    moduleAction,
+  };
 }
