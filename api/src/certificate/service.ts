@@ -19,8 +19,8 @@ import { getProfile } from '../profile/service';
 import { progressState } from '../progress/service';
 
 const { certificates, users } = schema;
-export const GRANT_AUDIENCE = 'certificate-download';
-export const GRANT_TTL_SECONDS = 120;
+const GRANT_AUDIENCE = 'certificate-download';
+const GRANT_TTL_SECONDS = 120;
 
 const toCertificate = (row: typeof certificates.$inferSelect): Certificate => ({
   code: row.code,

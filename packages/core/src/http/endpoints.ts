@@ -59,7 +59,7 @@ export const RolesAnswerSchema = z.object({ roles: z.array(RoleSchema) });
 export const UserAnswerSchema = z.object({ user: AuthUserSchema });
 export const CertificateAnswerSchema = z.object({ certificate: z.nullable(CertificateSchema) });
 /** A signed OpenBadgeCredential: JSON-LD, checked by its proof rather than by a schema here. */
-export const CredentialAnswerSchema = z.record(z.string(), z.unknown());
+const CredentialAnswerSchema = z.record(z.string(), z.unknown());
 /** An uploaded credential: shape first (context URLs, types and a proof), its proof after. */
 export const CredentialBodySchema = z.looseObject({
   '@context': z.array(textInput()),
@@ -82,8 +82,8 @@ export const CredentialVerificationSchema = z.object({
 });
 export const DownloadAnswerSchema = z.object({ url: z.string() });
 export const HealthAnswerSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
-export const LiveAnswerSchema = z.object({ status: z.literal('ok') });
-export const ReadyAnswerSchema = z.object({
+const LiveAnswerSchema = z.object({ status: z.literal('ok') });
+const ReadyAnswerSchema = z.object({
   status: z.enum(['ready', 'not_ready']),
   database: z.boolean(),
   migrations: z.boolean(),

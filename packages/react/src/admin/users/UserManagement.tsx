@@ -12,7 +12,7 @@ import { UserRow } from './UserRow';
 import { useUserActions } from './useUserActions';
 
 /** Rows per page: searching, sorting and paging run on the server, so 10,000 users stay fast. */
-export const USER_PAGE_SIZE = 25;
+const USER_PAGE_SIZE = 25;
 
 type Sort = 'asc' | 'desc' | undefined;
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
