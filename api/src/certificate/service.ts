@@ -90,7 +90,7 @@ export async function checkCode(ctx: AppContext, code: string): Promise<Certific
 }
 
 /** The name of the credential file a certificate PDF carries. */
-export const credentialAttachmentName = (code: string): string => `${code}-credential.json`;
+const credentialAttachmentName = (code: string): string => `${code}-credential.json`;
 
 /**
  * A one-page landscape A4 certificate. With `credential`, the signed Open Badges credential rides

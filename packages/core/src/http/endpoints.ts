@@ -71,8 +71,8 @@ export const CredentialBodySchema = z.looseObject({
  * presentation with the link's challenge). The code in the path is what opens the credential, as
  * for GET, so any JSON object is accepted and its content is not needed.
  */
-export const WalletRequestBodySchema = z.looseObject({});
-export const CredentialCheckNameSchema = z.enum(['signature', 'issuer', 'dates', 'status', 'achievement']);
+const WalletRequestBodySchema = z.looseObject({});
+const CredentialCheckNameSchema = z.enum(['signature', 'issuer', 'dates', 'status', 'achievement']);
 export const CredentialVerificationSchema = z.object({
   verified: z.boolean(),
   /** Each check with its result; `message` says why a failed one failed. */
