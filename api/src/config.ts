@@ -46,7 +46,7 @@ export const ISSUER = 'coursekit-api';
 export const AUDIENCE = 'coursekit';
 
 /** JWT_SECRET, else a secret generated once and kept in DATA_DIR. */
-export function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
+function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -61,7 +61,7 @@ export function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
  * key organisations' shared secrets are encrypted with. Losing it loses those secrets (the issuers
  * must be given them again), so a deployment of several machines sets it.
  */
-export function orgSecretsKeyFrom(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
+function orgSecretsKeyFrom(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   const given = env.ORG_SECRETS_KEY?.trim();
   if (given) {
     const key = /^[0-9a-fA-F]{64}$/.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');

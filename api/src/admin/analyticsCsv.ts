@@ -34,10 +34,7 @@ type Row = {
  * any course-quiz attempt passed (admin §4's quiz summary).
  */
 /** One row per learner, about one course. */
-export async function progressCsvRows(
-  ctx: AppContext,
-  { id: courseId }: CourseRef,
-): Promise<ProgressCsvRow[]> {
+async function progressCsvRows(ctx: AppContext, { id: courseId }: CourseRef): Promise<ProgressCsvRow[]> {
   const rows = await rowsOf<Row>(
     ctx,
     sql`with ${learnerCte}, ${doneCte(courseId)}, ${moduleTotalCte(courseId)}, ${userModuleCte}, ${attemptCte(courseId)},

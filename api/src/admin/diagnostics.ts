@@ -16,7 +16,7 @@ import { logAction } from './actionLog';
 import type { AdminAuth } from './guard';
 
 const { diagnosticSettings, modules } = schema;
-export const DIAGNOSTICS_CHANNEL = 'diagnostic_settings_changed';
+const DIAGNOSTICS_CHANNEL = 'diagnostic_settings_changed';
 
 /**
  * admin §4: core's settingsPatch (maintenance off clears the message and resets its type; the
@@ -137,4 +137,3 @@ export function diagnosticsHub(ctx: AppContext) {
     onNotify: () => listDiagnostics(ctx),
   });
 }
-export type DiagnosticsHub = ReturnType<typeof diagnosticsHub>;

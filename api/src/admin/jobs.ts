@@ -8,7 +8,7 @@ import { fail } from '../http/errors';
 const { adminJobs } = schema;
 
 /** How long a finished job's result stays readable. */
-export const JOB_TTL_MS = 60 * 60_000;
+const JOB_TTL_MS = 60 * 60_000;
 /** Running jobs at once, all instances together. */
 const MAX_RUNNING = 20;
 /** A running job writes at least every batch; silence this long means its instance went away. */

@@ -31,7 +31,7 @@ import type { AdminAuth } from './guard';
 
 const { users, profiles, userRoles, userProgress, quizAttempts } = schema;
 
-export const userNotFound = () => fail('not_found', adminMessages.userNotFound);
+const userNotFound = () => fail('not_found', adminMessages.userNotFound);
 
 // admin §2's list as core's rules/userList.ts defines it, in SQL: the name, the search, the sort by
 // last word (code-point order: `collate "C"`, whatever the database's collation).

@@ -10,9 +10,9 @@ export interface SessionRow {
 
 /** learner §9: a session validation may be cached for 5 seconds. */
 export const SESSION_CACHE_MS = 5_000;
-export const SESSION_CACHE_MAX = 50_000;
+const SESSION_CACHE_MAX = 50_000;
 /** The channel a trigger on `sessions` NOTIFYs with the session id when one is revoked or deleted. */
-export const SESSION_CHANNEL = 'session_revoked';
+const SESSION_CHANNEL = 'session_revoked';
 /** How long a revoking call waits to hear its own NOTIFY before answering anyway. */
 const ECHO_WAIT_MS = 1_000;
 

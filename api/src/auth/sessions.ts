@@ -26,10 +26,7 @@ type UserRow = typeof users.$inferSelect;
  * session row's created_at is the family's birth, so no extra column is needed.
  */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
-export function sessionDeadline(
-  ctx: AppContext,
-  session: { type: 'normal' | 'recovery'; createdAt: Date },
-): number {
+function sessionDeadline(ctx: AppContext, session: { type: 'normal' | 'recovery'; createdAt: Date }): number {
   const maxAge = session.type === 'recovery' ? ctx.config.recoveryTtl * 1000 : SESSION_MAX_AGE_MS;
   return session.createdAt.getTime() + maxAge;
 }

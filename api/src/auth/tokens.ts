@@ -58,7 +58,7 @@ type Verified = Extract<AccessCheck, { ok: true }> & { expiresAtMs: number };
  * entries go first.
  */
 const verified = new Map<string, Map<string, Verified>>();
-export const VERIFIED_TOKENS_MAX = 50_000;
+const VERIFIED_TOKENS_MAX = 50_000;
 
 function remember(ctx: AppContext, token: string, check: Verified) {
   let bySecret = verified.get(ctx.config.jwtSecret);

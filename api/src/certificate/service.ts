@@ -19,8 +19,8 @@ import { getProfile } from '../profile/service';
 import { progressState } from '../progress/service';
 
 const { certificates, users } = schema;
-export const GRANT_AUDIENCE = 'certificate-download';
-export const GRANT_TTL_SECONDS = 120;
+const GRANT_AUDIENCE = 'certificate-download';
+const GRANT_TTL_SECONDS = 120;
 
 const toCertificate = (row: typeof certificates.$inferSelect): Certificate => ({
   code: row.code,
@@ -90,7 +90,7 @@ export async function checkCode(ctx: AppContext, code: string): Promise<Certific
 }
 
 /** The name of the credential file a certificate PDF carries. */
-export const credentialAttachmentName = (code: string): string => `${code}-credential.json`;
+const credentialAttachmentName = (code: string): string => `${code}-credential.json`;
 
 /**
  * A one-page landscape A4 certificate. With `credential`, the signed Open Badges credential rides

@@ -30,7 +30,7 @@ export interface CourseStructure {
 }
 
 /** The platform's courses (not their structure), as of one course_version. */
-export interface CourseList {
+interface CourseList {
   /** course_version.version when read (the trigger on `courses` bumps it when a course is added,
    * removed, renamed, or changes status or default). */
   version: string;
@@ -195,7 +195,7 @@ async function read<T>(
 }
 
 /** The platform's courses from this instance's memory (loaded on first use and after a change). */
-export async function courseList(ctx: Ctx): Promise<CourseList> {
+async function courseList(ctx: Ctx): Promise<CourseList> {
   const cache = cacheOf(ctx);
   const list = await read(
     cache.list,

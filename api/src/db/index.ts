@@ -13,7 +13,6 @@ import { createListener } from './listener';
 import { gaugePglite, gaugePostgres, type PoolStats } from './poolGauge';
 import * as schema from './schema';
 
-export type { PoolStats };
 export { schema };
 
 /** The drizzle database, whichever driver is underneath. */

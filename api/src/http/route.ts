@@ -35,7 +35,7 @@ export interface Guard<Who> {
 }
 
 /** The learner guard: a public endpoint lets anyone in, every other one needs a valid session. */
-export const sessionGuard = (endpoint: Endpoint): Guard<AuthInfo | null> => ({
+const sessionGuard = (endpoint: Endpoint): Guard<AuthInfo | null> => ({
   check: (ctx, req) =>
     endpoint.auth === 'none' ? Promise.resolve(null) : authenticate(ctx, req.get('authorization')),
 });

@@ -14,8 +14,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, robots.txt, the examples) is revalidated on every use (ETag). */
 export const REVALIDATE = 'no-cache';
 
-export const cacheControlOf = (urlPath: string): string =>
-  HASHED_ASSET.test(urlPath) ? IMMUTABLE : REVALIDATE;
+const cacheControlOf = (urlPath: string): string => (HASHED_ASSET.test(urlPath) ? IMMUTABLE : REVALIDATE);
 
 /** Paths that are never a page: file trees, and anything whose last segment has an extension. */
 const NOT_A_PAGE = /^\/(api|assets|storage|embed)(\/|$)|\.[^/]*$/;

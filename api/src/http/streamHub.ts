@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../context';
 
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 // Every hub of an app, so GET /metrics can say how many streams are open.
 const hubsOf = new WeakMap<AppContext, Set<{ readonly size: number }>>();

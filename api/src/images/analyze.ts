@@ -9,10 +9,7 @@ import {
 export {
   IMAGE_BUCKET,
   imageUrlsOf,
-  URL_ISSUE_LABELS,
-  type UrlIssue,
   urlIssues,
-  urlPattern,
 } from '@coursekit/core';
 
 /** Just what the image tools read of a lesson. */

@@ -7,7 +7,7 @@ import { schema } from '../db/index';
 const { ltiKeys } = schema;
 
 /** The algorithm of the tool's keys (every LMS verifies RS256). */
-export const TOOL_KEY_ALG = 'RS256';
+const TOOL_KEY_ALG = 'RS256';
 
 /** A new RSA key pair as JWKs, its `kid` the public key's RFC 7638 thumbprint. */
 async function newKeyPair(): Promise<{ kid: string; publicJwk: JWK; privateJwk: JWK }> {
@@ -27,7 +27,7 @@ async function newKeyPair(): Promise<{ kid: string; publicJwk: JWK; privateJwk: 
  * one: the partial unique index on the 'current' status lets one of them in, and every instance
  * then reads that one.
  */
-export async function currentToolKey(ctx: AppContext): Promise<{ kid: string; privateJwk: JWK }> {
+async function currentToolKey(ctx: AppContext): Promise<{ kid: string; privateJwk: JWK }> {
   const read = () =>
     ctx.db
       .select({ kid: ltiKeys.kid, privateJwk: ltiKeys.privateJwk })

@@ -9,7 +9,7 @@ import { sendErrorPage, sendScriptPage } from './pages';
 import { registrationFor } from './registrations';
 
 /** How long a login may wait for its launch. */
-export const LOGIN_TTL_MS = 10 * 60_000;
+const LOGIN_TTL_MS = 10 * 60_000;
 /** The cookie that binds a login's state to the browser; its name carries a prefix of the state. */
 export const bindingCookie = (state: string) => `ck_lti_${state.slice(0, 16)}`;
 
@@ -39,7 +39,7 @@ const LoginParams = z.object({
   lti_storage_target: z.optional(text(200)),
 });
 
-export const launchUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/api/lti/launch`;
+const launchUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/api/lti/launch`;
 
 /**
  * GET or POST /api/lti/login: a registered platform starts a launch. The state and nonce are kept

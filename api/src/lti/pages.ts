@@ -3,7 +3,7 @@ import type { Response } from 'express';
 // The HTML the LTI routes answer inside the LMS's iframe. No inline script (the site's CSP rule):
 // the one script, /api/lti/lti.js, reads what it needs from data- attributes.
 
-export const LTI_SCRIPT_PATH = '/api/lti/lti.js';
+const LTI_SCRIPT_PATH = '/api/lti/lti.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

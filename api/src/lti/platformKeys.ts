@@ -2,9 +2,9 @@ import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } f
 import type { Clock } from '../context';
 
 /** After a fetch, the JWKS is not fetched again for an unknown kid before this long. */
-export const JWKS_COOLDOWN_MS = 30_000;
+const JWKS_COOLDOWN_MS = 30_000;
 /** A JWKS is fetched again after this long even when every kid is found. */
-export const JWKS_MAX_AGE_MS = 10 * 60_000;
+const JWKS_MAX_AGE_MS = 10 * 60_000;
 
 interface Cached {
   keys: JWTVerifyGetKey;

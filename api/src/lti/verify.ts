@@ -4,7 +4,7 @@ import { platformKeys } from './platformKeys';
 import type { RegistrationRow } from './registrations';
 
 /** How far the platform's clock may be from ours, either way. */
-export const CLOCK_SKEW_S = 60;
+const CLOCK_SKEW_S = 60;
 /** An id_token older than this is not accepted, whatever its `exp` says. */
 export const MAX_TOKEN_AGE_S = 10 * 60;
 /** Asymmetric algorithms only: `none` and HS256 (which a public key would "verify") never pass. */

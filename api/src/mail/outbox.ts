@@ -7,7 +7,7 @@ import type { Mailer, MailMessage } from './mailer';
 const { mailOutbox, securityEvents } = schema;
 
 /** Waits before the 2nd, 3rd… attempt; after the last, the mail is marked failed (about 15 h in all). */
-export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
+const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
 
 export interface OutboxOptions {
   db: Db;

@@ -6,7 +6,7 @@ const text = (name: 'title' | 'description', value: string, indent: string) =>
   `${indent}<${name}><langstring lang="${LANG}">${xml(value)}</langstring></${name}>`;
 
 /** The AUs of a course's cmi5 package: the pre-assessment, one per module, the final quiz. */
-export interface Cmi5Au {
+interface Cmi5Au {
   /** The `au` launch parameter the player reads to know which part it shows. */
   key: string;
   title: string;

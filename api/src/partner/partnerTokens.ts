@@ -30,7 +30,7 @@ export function partnerTrustFromEnv(env: NodeJS.ProcessEnv): PartnerTrust | unde
   };
 }
 
-export type PartnerRefusal = 'wrong_audience' | 'bad_signature' | 'expired' | 'missing_claims';
+type PartnerRefusal = 'wrong_audience' | 'bad_signature' | 'expired' | 'missing_claims';
 
 export type PartnerCheck =
   | { ok: true; subject: string; email: string; name: string | null }

@@ -16,7 +16,7 @@ const { quizzes, quizQuestions, quizQuestionVersions } = schema;
 type QuizRow = typeof S.quizzes.$inferSelect;
 
 /** A quiz and its bank: question ids and their current versions, in the quiz's order. */
-export interface QuizBank {
+interface QuizBank {
   quiz: QuizRow;
   bank: Array<{ id: number; version: number }>;
 }

@@ -11,7 +11,7 @@ import { schema } from '../db/index';
 export const SETTINGS_CHANNEL = 'system_settings_changed';
 const { systemSettings } = schema;
 
-export function toSettings(row: typeof systemSettings.$inferSelect): SystemSettings {
+function toSettings(row: typeof systemSettings.$inferSelect): SystemSettings {
   return {
     id: row.id,
     maintenance_mode: row.maintenanceMode,

@@ -57,7 +57,7 @@ function lessonsOf(files: CourseFiles) {
 }
 
 /** A line diff of two texts, line by line (unchanged lines included, so the review reads in context). */
-export function lineDiff(before: string, after: string): CourseChanges['lessons'][number]['diff'] {
+function lineDiff(before: string, after: string): CourseChanges['lessons'][number]['diff'] {
   const lines: CourseChanges['lessons'][number]['diff'] = [];
   for (const part of diffLines(before, after)) {
     const kind = part.added ? 'added' : part.removed ? 'removed' : 'same';

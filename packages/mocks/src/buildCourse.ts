@@ -11,7 +11,7 @@ import type { CourseFixture } from './fixtures/courseFixture';
 const createdAt = '2025-01-06T09:00:00.000Z';
 
 /** What the course says about itself (GET /outline), from a fixture: its facts and its modules in order. */
-export function buildOutline(fixture: CourseFixture): CourseOutline {
+function buildOutline(fixture: CourseFixture): CourseOutline {
   return {
     ...fixture.course,
     objectives: fixture.course.objectives.map((o) => ({ ...o })),

@@ -8,7 +8,7 @@ import { LoadingScreen } from '../ui/LoadingScreen';
 const MaintenancePage = lazy(() => import('./MaintenancePage').then((m) => ({ default: m.MaintenancePage })));
 
 /** learner §2: these routes stay open during maintenance, so an admin can sign in. */
-export const MAINTENANCE_BYPASS = ['/signin', '/signup', '/reset-password'] as const;
+const MAINTENANCE_BYPASS = ['/signin', '/signup', '/reset-password'] as const;
 
 export function isBypassPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';

@@ -1,10 +1,9 @@
 import type { CourseAdapter } from '@coursekit/core';
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { scopedPath } from './coursePaths';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useSession } from './SessionProvider';
 
 /** The course a page under '/courses/{slug}' is about, and the adapter that shows it. */
-export interface CourseScopeValue {
+interface CourseScopeValue {
   slug: string;
   adapter: CourseAdapter;
 }
@@ -29,10 +28,4 @@ export function useCourseAdapter(): CourseAdapter {
   const scope = useContext(CourseScopeContext);
   const { adapter } = useSession();
   return scope?.adapter ?? adapter;
-}
-
-/** Turns a learner §2 path into this page's course's ('/modules' → '/courses/{slug}/modules'). */
-export function useCoursePath(): (path: string) => string {
-  const slug = useCourseSlug();
-  return useCallback((path: string) => scopedPath(slug, path), [slug]);
 }

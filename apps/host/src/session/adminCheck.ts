@@ -18,11 +18,6 @@ export function checkRoles(adapter: CourseAdapter, userId: string, now = Date.no
   return value;
 }
 
-/** learner §6: whether the user is an admin (cached with the roles). */
-export function checkAdmin(adapter: CourseAdapter, userId: string, now = Date.now()): Promise<boolean> {
-  return checkRoles(adapter, userId, now).then((roles) => roles.includes('admin'));
-}
-
 /** Forgets every cached answer (sign-out, tests). */
 export function clearAdminCache(): void {
   cache.clear();

@@ -61,13 +61,13 @@ export interface StudioOutline {
   images: StudioOutlineImage[];
 }
 
-export const lessonTooShort = (characters: number): string =>
+const lessonTooShort = (characters: number): string =>
   `Too short to be a lesson: ${characters} of more than ${MIN_SECTION_LENGTH} characters. Learners will not see it.`;
-export const lessonImageMissing = (alt: string): string =>
+const lessonImageMissing = (alt: string): string =>
   `The image “${alt || 'without alt text'}” is not in the course's images.`;
-export const objectiveUntested = (id: string, text: string): string =>
+const objectiveUntested = (id: string, text: string): string =>
   `No question tests objective ${id} (“${text}”).`;
-export const moduleNotListed = 'Not in the course settings’ modules: learners will not see it.';
+const moduleNotListed = 'Not in the course settings’ modules: learners will not see it.';
 
 const IMAGE = /!\[([^\]]*)\]\(([^)\s]+)[^)]*\)/g;
 

@@ -60,7 +60,7 @@ export const RolesAnswerSchema = z.object({ roles: z.array(RoleSchema) });
 export const UserAnswerSchema = z.object({ user: AuthUserSchema });
 export const CertificateAnswerSchema = z.object({ certificate: z.nullable(CertificateSchema) });
 /** A signed OpenBadgeCredential: JSON-LD, checked by its proof rather than by a schema here. */
-export const CredentialAnswerSchema = z.record(z.string(), z.unknown());
+const CredentialAnswerSchema = z.record(z.string(), z.unknown());
 /** An uploaded credential: shape first (context URLs, types and a proof), its proof after. */
 export const CredentialBodySchema = z.looseObject({
   '@context': z.array(textInput()),
@@ -72,8 +72,8 @@ export const CredentialBodySchema = z.looseObject({
  * presentation with the link's challenge). The code in the path is what opens the credential, as
  * for GET, so any JSON object is accepted and its content is not needed.
  */
-export const WalletRequestBodySchema = z.looseObject({});
-export const CredentialCheckNameSchema = z.enum(['signature', 'issuer', 'dates', 'status', 'achievement']);
+const WalletRequestBodySchema = z.looseObject({});
+const CredentialCheckNameSchema = z.enum(['signature', 'issuer', 'dates', 'status', 'achievement']);
 export const CredentialVerificationSchema = z.object({
   verified: z.boolean(),
   /** Each check with its result; `message` says why a failed one failed. */
@@ -83,8 +83,8 @@ export const CredentialVerificationSchema = z.object({
 });
 export const DownloadAnswerSchema = z.object({ url: z.string() });
 export const HealthAnswerSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
-export const LiveAnswerSchema = z.object({ status: z.literal('ok') });
-export const ReadyAnswerSchema = z.object({
+const LiveAnswerSchema = z.object({ status: z.literal('ok') });
+const ReadyAnswerSchema = z.object({
   status: z.enum(['ready', 'not_ready']),
   database: z.boolean(),
   migrations: z.boolean(),

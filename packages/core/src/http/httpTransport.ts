@@ -35,7 +35,7 @@ export interface HttpAdapterOptions {
 }
 
 /** What the transport needs of an endpoint of either table (learner `endpoints` or `adminEndpoints`). */
-export interface CallableEndpoint {
+interface CallableEndpoint {
   method: string;
   path: string;
   auth: 'none' | 'user' | 'recovery' | 'admin';

@@ -115,12 +115,12 @@ export function csvCell(value: string | number | boolean | null): string {
 }
 
 /** The header line of the progress CSV plus one line per row, CRLF-separated as RFC 4180 says. */
-export function progressCsvHeader(): string {
+function progressCsvHeader(): string {
   return `${PROGRESS_CSV_COLUMNS.join(',')}\r\n`;
 }
 
 /** One row's CSV line, CRLF-terminated. */
-export function progressCsvLine(row: ProgressCsvRow): string {
+function progressCsvLine(row: ProgressCsvRow): string {
   return `${[
     row.userId,
     row.displayName,

@@ -29,7 +29,7 @@ const ORIGIN = 'http://memory.coursekit.test';
  */
 const figure = (url: string) =>
   `<figure><img src="${url}" alt="Diagram for this lesson"><figcaption>Figure: the diagram this lesson walks through, as the course's lessons show their images, with the caption the lesson gives it underneath.</figcaption></figure>`;
-export const lessonImageHtml = (urls: readonly string[]): string => urls.map(figure).join('\n');
+const lessonImageHtml = (urls: readonly string[]): string => urls.map(figure).join('\n');
 
 /** The bucket's files and, per lesson, one image link: intro, three lessons, summary (DESIGN 7). */
 export function seedImages(tables: AdminTables): void {

@@ -18,7 +18,7 @@ import type { MemoryStore } from '../store/createMemoryStore';
 import { now, type UserRow } from '../store/memoryTables';
 
 /** A running or finished image job, as the HTTP handlers poll it. */
-export interface MemoryJob {
+interface MemoryJob {
   status: JobStatus;
   /** The progress steps still to come (admin §4), the last one finishing the job. */
   steps: number[];
@@ -110,7 +110,7 @@ export function logSecurityEvent(
   });
 }
 
-export const userNotFound = () => new CourseError('not_found', adminMessages.userNotFound);
+const userNotFound = () => new CourseError('not_found', adminMessages.userNotFound);
 
 export function requireUser(tables: AdminTables, userId: string): UserRow {
   const row = tables.store.tables.users.get(userId);

@@ -25,7 +25,7 @@ const nameOf = (row: UserRow): string | null =>
 
 const sortedRoles = (roles: Role[]): Role[] => ROLES.filter((role) => roles.includes(role));
 
-export function userView(row: UserRow): AdminUserView {
+function userView(row: UserRow): AdminUserView {
   return {
     id: row.user.id,
     display_name: nameOf(row),

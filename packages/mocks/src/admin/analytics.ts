@@ -34,7 +34,7 @@ export function memoryAnalyticsReport(store: MemoryStore, now: Date = new Date()
 }
 
 /** Each learner's row of the progress CSV from a memory store, oldest account first. */
-export function memoryProgressRows(store: MemoryStore): ProgressCsvRow[] {
+function memoryProgressRows(store: MemoryStore): ProgressCsvRow[] {
   return progressCsvRows(analyticsData(store));
 }
 

@@ -1,6 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 
-export interface ToastMessage {
+interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'error';

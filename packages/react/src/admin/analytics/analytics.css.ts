@@ -57,7 +57,7 @@ export const legend = style({
   padding: 0,
   fontSize: '0.875rem',
 });
-export const swatch = style({
+const swatch = style({
   display: 'inline-block',
   width: '12px',
   height: '12px',

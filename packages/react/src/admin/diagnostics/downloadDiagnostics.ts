@@ -2,7 +2,7 @@ import type { AdminDiagnosticsAdapter, DiagnosticSettings, DiagnosticsExport } f
 import { saveBlob } from '../saveBlob';
 
 /** admin §9: 'diagnostic-settings' with a timestamp that is safe in every file system. */
-export function diagnosticsFileName(now: Date = new Date()): string {
+function diagnosticsFileName(now: Date = new Date()): string {
   return `diagnostic-settings-${now.toISOString().replace(/[:.]/g, '-')}.json`;
 }
 
