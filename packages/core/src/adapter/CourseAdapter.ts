@@ -144,6 +144,10 @@ export interface CertificateAdapter {
   downloadUrl(): Promise<string>;
   /** Whether a verification code belongs to a real certificate; needs no sign-in. */
   verify(code: string): Promise<CertificateCheck>;
+  /** The public URL of the certificate's signed Open Badges credential (JSON); optional for adapters without one. */
+  credentialUrl?(code: string): string;
+  /** The public URL of the badge image with the credential baked in (SVG); optional for adapters without one. */
+  badgeUrl?(code: string): string;
 }
 
 /**

@@ -295,6 +295,12 @@ describe('createHttpAdapter', () => {
     const adapter = createHttpAdapter({ baseUrl, getAccessToken: () => 't' });
     expect(await adapter.certificate!.downloadUrl()).toBe(`${baseUrl}/certificate/pdf?grant=g`);
   });
+
+  it('builds the public credential and badge URLs for a code', () => {
+    const adapter = createHttpAdapter({ baseUrl, getAccessToken: () => 't' });
+    expect(adapter.certificate!.credentialUrl!('A B/1')).toBe(`${baseUrl}/certificates/A%20B%2F1/credential`);
+    expect(adapter.certificate!.badgeUrl!('A B/1')).toBe(`${baseUrl}/certificates/A%20B%2F1/badge.svg`);
+  });
 });
 
 describe('a cross-origin call that fails at the network level', () => {

@@ -193,6 +193,8 @@ function adapterOn(transport: HttpTransport, course: string | undefined): HttpCo
       get: async () => (await call('certificate')).certificate,
       downloadUrl: async () => absolute(transport, (await call('certificateDownload')).url),
       verify: (code) => call('certificateCheck', { params: { code } }),
+      credentialUrl: (code) => `${transport.base}/certificates/${encodeURIComponent(code)}/credential`,
+      badgeUrl: (code) => `${transport.base}/certificates/${encodeURIComponent(code)}/badge.svg`,
     },
   };
   registerTransport(adapter, transport, course);

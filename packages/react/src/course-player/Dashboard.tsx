@@ -90,7 +90,7 @@ export function Dashboard({ title, description }: DashboardProps) {
             })}
           </p>
           <p className={s.muted}>{formatString(t.certificateCode, { code: certificate.data.code })}</p>
-          <CertificateDownload />
+          <CertificateDownload code={certificate.data.code} />
         </section>
       ) : null}
 
