@@ -2,7 +2,7 @@
 // and the error that names the file and its problem.
 
 export const KiB = 1024;
-export const MiB = 1024 * KiB;
+const MiB = 1024 * KiB;
 
 export interface ZipLimits {
   /** Entries in the zip, folders included. */

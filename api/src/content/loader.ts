@@ -49,8 +49,8 @@ export function courseFolders(dir = COURSES_DIR): string[] {
     .map((entry) => path.join(dir, entry.name))
     .sort();
 }
-export { MIN_SECTION_LENGTH, parseModuleMarkdown } from './moduleMarkdown';
-export { CourseFileSchema, IMAGE_BUCKET, QuizFileSchema };
+export { parseModuleMarkdown } from './moduleMarkdown';
+export { CourseFileSchema, QuizFileSchema };
 
 export interface LessonContent {
   moduleId: number;

@@ -1,3 +1,3 @@
 // A module's markdown split into lessons: the rule lives in core, shared with the studio's lesson
 // outline; this path stays for the loader, the zip checks and the mocks' fixture generator.
-export { MIN_SECTION_LENGTH, parseModuleMarkdown } from '@coursekit/core';
+export { parseModuleMarkdown } from '@coursekit/core';

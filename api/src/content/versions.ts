@@ -71,7 +71,7 @@ export async function draftFiles(db: Pick<Db, 'select'>, courseId: number): Prom
  * copied follows the new version (it is dropped and copied again when next opened); a draft with
  * edits is kept, to be reviewed against the new version. Answers the version the files are.
  */
-export async function recordVersion(
+async function recordVersion(
   db: Tx,
   courseId: number,
   files: CourseFiles,

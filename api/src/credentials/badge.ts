@@ -9,7 +9,7 @@ import { issuerDid, issuerDocuments, signer, signingKey } from './keys';
 import { type DocumentLoader, documentLoader, OB_V3, VC_V2 } from './loader';
 
 /** The JSON Schema OB 3.0 validators check an OpenBadgeCredential against (VC 2.0's JsonSchema type). */
-export const OB_SCHEMA = {
+const OB_SCHEMA = {
   id: 'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json',
   type: 'JsonSchema',
 };
@@ -22,7 +22,7 @@ export interface CourseFacts {
 }
 
 /** OB 3.0's IdentityObject: the e-mail salted and hashed, so the credential carries no plain address. */
-export function hashedEmail(email: string, salt = randomBytes(16).toString('hex')) {
+function hashedEmail(email: string, salt = randomBytes(16).toString('hex')) {
   const digest = createHash('sha256')
     .update(email.trim().toLowerCase() + salt)
     .digest('hex');

@@ -2,7 +2,7 @@
 export const OB_BAKING_NAMESPACE = 'https://purl.imsglobal.org/ob/v3p0';
 
 /** Text for XML content or an attribute: markup escaped, characters XML 1.0 forbids dropped. */
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/&/g, '&amp;')

@@ -18,7 +18,7 @@ export function issuerDid(ctx: AppContext, signing: KeyRow): string {
 }
 
 /** A key's verification method id under the issuer's DID. */
-export const methodId = (did: string, row: KeyRow): string => `${did}#${row.publicKeyMultibase}`;
+const methodId = (did: string, row: KeyRow): string => `${did}#${row.publicKeyMultibase}`;
 
 async function keyRows(ctx: AppContext): Promise<KeyRow[]> {
   return ctx.db.select().from(credentialKeys).orderBy(asc(credentialKeys.id));

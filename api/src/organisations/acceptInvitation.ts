@@ -19,7 +19,7 @@ import { inOrganisation, PLATFORM } from './scope';
 const { organisationInvitations, organisations, organisationGroupMembers, users, userRoles } = schema;
 
 /** An invitation's link works for 14 days. */
-export const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;
+const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;
 
 /**
  * Accepts an e-mailed invitation. The token proves the person reads that e-mail, so an existing

@@ -45,7 +45,7 @@ export async function organisationCourse(db: Db, organisationId: string, slug: s
 }
 
 /** A due date as stored: a bare date means the end of that day (UTC). */
-export function dueDate(value: string | null | undefined): Date | null {
+function dueDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
 }

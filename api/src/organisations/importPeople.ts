@@ -16,7 +16,7 @@ import { audit, type ManagerCtx, organisationOf } from './managerContext';
 import { type Invitee, knownPeople, storeInvitations } from './people';
 
 /** The largest file the import reads (a 20,000-row file of long names fits). */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 export type ImportFile = { rows: ImportRowInput[]; error?: undefined } | { rows: []; error: string };
 

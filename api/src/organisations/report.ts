@@ -43,7 +43,7 @@ const SQL_SORTS = { email: sql`u.email collate "C"`, course: sql`c.slug collate 
  * no status filter) only that page's pairs are ordered and paged in SQL and only their facts
  * gathered, and `total` counts them all; otherwise every row is built and the caller pages.
  */
-export async function reportRows(
+async function reportRows(
   ctx: ManagerCtx,
   query: OrgReportQuery,
   window?: { limit: number; offset: number },

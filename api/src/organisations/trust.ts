@@ -10,7 +10,7 @@ import { issuerSecretContext, openSecret } from './secretBox';
 // trusted issuers (with their verifiers, keys fetched once) and the embed origins of the active ones.
 // Any change NOTIFYs `organisation_changed` (a trigger, 0015) and every instance drops its copy.
 
-export const ORGANISATION_CHANNEL = 'organisation_changed';
+const ORGANISATION_CHANNEL = 'organisation_changed';
 
 interface TrustedIssuer {
   organisationId: string;
@@ -147,7 +147,7 @@ export function dropOrganisationTrust(ctx: Pick<AppContext, 'database'>): void {
 }
 
 /** The organisations' trusted issuers and active embed origins, from this instance's memory. */
-export async function organisationTrust(ctx: Ctx): Promise<Trust> {
+async function organisationTrust(ctx: Ctx): Promise<Trust> {
   const cache = cacheOf(ctx);
   await cache.listening;
   if (cache.current) return cache.current;

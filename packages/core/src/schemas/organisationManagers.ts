@@ -71,7 +71,7 @@ export const OrgImportQuerySchema = z.strictObject({
   /** 'preview' (the default) checks every row and writes nothing; 'apply' writes the good rows. */
   mode: z.optional(z.enum(['preview', 'apply'])),
 });
-export const OrgImportRowSchema = z.object({
+const OrgImportRowSchema = z.object({
   line: z.number(),
   email: z.string(),
   kind: z.enum(['invite', 'no_change', 'error']),

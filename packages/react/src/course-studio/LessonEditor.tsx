@@ -22,7 +22,7 @@ export interface LessonEditorProps {
 }
 
 /** One blank line between blocks, as the course folder writes them (TipTap leaves two around a table). */
-export function tidyMarkdown(markdown: string): string {
+function tidyMarkdown(markdown: string): string {
   let fence = false;
   return markdown
     .split('\n')

@@ -25,7 +25,7 @@ export type OutlineItem =
   | { kind: 'image'; path: string }
   | { kind: 'library' };
 
-export const sameItem = (x: OutlineItem, y: OutlineItem) => JSON.stringify(x) === JSON.stringify(y);
+const sameItem = (x: OutlineItem, y: OutlineItem) => JSON.stringify(x) === JSON.stringify(y);
 
 /** A module as its heading names it. */
 export const moduleLabel = (m: Pick<StudioOutlineModule, 'id' | 'name'>) =>

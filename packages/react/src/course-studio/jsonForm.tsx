@@ -23,7 +23,7 @@ export function getAt(value: unknown, path: Path): unknown {
 }
 
 /** A copy of `value` with `next` at `path` (undefined removes an object's field). */
-export function setAt(value: unknown, path: Path, next: unknown): unknown {
+function setAt(value: unknown, path: Path, next: unknown): unknown {
   if (path.length === 0) return next;
   const [key, ...rest] = path;
   if (typeof key === 'number') {
@@ -162,7 +162,7 @@ export interface FieldOptions {
   hint?: string;
 }
 
-export function Field({
+function Field({
   id,
   label,
   value,

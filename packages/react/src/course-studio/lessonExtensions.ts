@@ -14,8 +14,7 @@ import StarterKit from '@tiptap/starter-kit';
 /** Links the lesson allow-list keeps: http(s), mailto, a path on the site, an anchor. */
 export const SAFE_LINK = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
 
-/** Where a course's images are served from; lessons name them by this path. */
-export const IMAGE_PATH = '/storage/image-assets/';
+/** A course image's path, as lessons name it (served from /storage/image-assets/). */
 const COURSE_IMAGE = /^(?:https?:\/\/[^/]+)?(\/storage\/image-assets\/[^\s"'<>?#]+)$/;
 
 /** A course image's path for a pasted `src`, or null when the image is not one of the course's. */

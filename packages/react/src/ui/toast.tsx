@@ -1,6 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 
-interface ToastMessage {
+export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'error';
