@@ -18,7 +18,7 @@ import { fail } from '../http/errors';
 import { getProfile } from '../profile/service';
 import { progressState } from '../progress/service';
 
-const { certificates, users } = schema;
+const { certificates, certificateCredentials, users } = schema;
 const GRANT_AUDIENCE = 'certificate-download';
 const GRANT_TTL_SECONDS = 120;
 
@@ -79,13 +79,28 @@ export async function certificateForGrant(ctx: AppContext, grant: string): Promi
   return toCertificate(row);
 }
 
+/**
+ * Whether a code belongs to a certificate, and whether that certificate still stands: a revoked
+ * one is not valid, says when and why, and offers no links to share it.
+ */
 export async function checkCode(ctx: AppContext, code: string): Promise<CertificateCheck> {
-  const [row] = await ctx.db
-    .select()
+  const [found] = await ctx.db
+    .select({
+      row: certificates,
+      revokedAt: certificateCredentials.revokedAt,
+      revokedReason: certificateCredentials.revokedReason,
+    })
     .from(certificates)
+    .leftJoin(certificateCredentials, eq(certificateCredentials.certificateId, certificates.id))
     .where(eq(certificates.code, normalizeCertificateCode(code)));
-  if (!row) return { valid: false, certificate: null };
-  const certificate = toCertificate(row);
+  if (!found) return { valid: false, certificate: null };
+  const certificate = toCertificate(found.row);
+  if (found.revokedAt)
+    return {
+      valid: false,
+      certificate,
+      revoked: { at: found.revokedAt.toISOString(), reason: found.revokedReason ?? '' },
+    };
   return { valid: true, certificate, ...(await shareLinks(ctx, certificate)) };
 }
 

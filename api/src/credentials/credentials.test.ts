@@ -194,6 +194,13 @@ describe.each(DRIVERS)('Open Badges credential (%s)', (driver) => {
       ok: false,
       message: messages.credentialRevoked,
     });
+    // The public check says it no longer stands, when and why, and offers nothing to share.
+    const check = await call(server, 'GET', `/certificates/${certificate.code}`);
+    expect(check.body).toEqual({
+      valid: false,
+      certificate: expect.objectContaining({ code: certificate.code }),
+      revoked: { at: expect.any(String), reason: 'Issued in error' },
+    });
     const list = await fetch(`${server.api}/credentials/status/1`);
     expect(list.headers.get('cache-control')).toBe('public, max-age=60');
     expect((await list.json()).credentialSubject).toMatchObject({

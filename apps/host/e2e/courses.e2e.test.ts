@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import {
+  adminToken,
   completeModule,
   expectAccessible,
   inBrowser,
@@ -73,10 +75,53 @@ describe('a second course on the same site', () => {
       expect(code).not.toBe('');
       await expectAccessible(page, 'second course certificate');
 
-      // The public check names this course; the default course is untouched.
+      // The signed credential and the badge with it baked in, as the learner downloads them.
+      const download = async (button: string) => {
+        const saved = page.waitForEvent('download');
+        await page.getByRole('button', { name: button }).click();
+        return readFileSync((await (await saved).path())!, 'utf8');
+      };
+      const credential = JSON.parse(await download('Download credential (.json)'));
+      expect(credential.type).toContain('OpenBadgeCredential');
+      expect(credential.credentialSubject.achievement.name).toBe(TITLE);
+      const badge = await download('Download badge');
+      expect(badge).toContain('<openbadges:credential>');
+      expect(
+        JSON.parse(badge.split('<![CDATA[')[1]!.split(']]>')[0]!).proof.proofValue,
+        'the badge carries the same signed credential',
+      ).toBe(credential.proof.proofValue);
+
+      // The public check names this course, and every check of its credential passes.
       await page.goto(`/certificates/${encodeURIComponent(code)}`);
       await page.getByRole('heading', { name: 'Valid certificate' }).waitFor();
       await page.getByText(TITLE, { exact: false }).first().waitFor();
+      const checks = page.getByRole('region', { name: 'Its Open Badges credential' }).getByRole('listitem');
+      await expect.poll(() => checks.count()).toBe(5);
+      expect(await checks.allTextContents()).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^. Signature: .*passed$/)]),
+      );
+      for (const line of await checks.allTextContents()) expect(line).toMatch(/passed$/);
+      await expectAccessible(page, 'certificate check with the credential’s checks');
+
+      // An admin revokes it: the page, and any verifier handed the downloaded file, say so.
+      const revoke = await fetch(`${url}/api/admin/certificates/${encodeURIComponent(code)}/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(url)}` },
+        body: JSON.stringify({ reason: 'Issued in error' }),
+      });
+      expect(revoke.status).toBe(200);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Revoked certificate' }).waitFor();
+      await page.getByText('Issued in error', { exact: false }).first().waitFor();
+      await page.getByText(/Status: not revoked: failed/).waitFor();
+      const verified = await fetch(`${url}/api/credentials/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(credential),
+      });
+      expect((await verified.json()).checks).toContainEqual(
+        expect.objectContaining({ check: 'status', ok: false }),
+      );
       await page.goto('/course');
       await page.getByText('0 of 25 lessons completed (0%)').waitFor();
 

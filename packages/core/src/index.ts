@@ -4,6 +4,7 @@ export type {
   AdminAdapter,
   AdminAnalyticsAdapter,
   AdminAuditAdapter,
+  AdminCertificatesAdapter,
   AdminContentAdapter,
   AdminCoursesAdapter,
   AdminDiagnosticsAdapter,
@@ -128,6 +129,7 @@ export {
   UserListQuerySchema,
 } from './http/adminEndpoints';
 export type {
+  CredentialVerification,
   Endpoint,
   EndpointName,
 } from './http/endpoints';

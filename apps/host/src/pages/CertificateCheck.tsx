@@ -1,11 +1,89 @@
-import { formatIssueDate } from '@coursekit/core';
+import {
+  type CertificateCheck as Check,
+  type CredentialVerification,
+  formatIssueDate,
+} from '@coursekit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useAdapter } from '../session/SessionProvider';
 import { LoadingScreen } from '../ui/LoadingScreen';
 
-/** A public page: whether a certificate's verification code is real. */
+/** What each of the credential's checks establishes when it passes, in a visitor's words. */
+const CHECK_LABELS: Record<CredentialVerification['checks'][number]['check'], string> = {
+  signature: 'Signature: signed by the issuer and unchanged since',
+  issuer: 'Issuer: issued by this site',
+  dates: 'Dates: within its validity period',
+  status: 'Status: not revoked',
+  achievement: 'Achievement: this course’s achievement',
+};
+
+/** The signed credential behind a certificate, checked as any verifier would, one line per check. */
+function CredentialChecks({ code }: { code: string }) {
+  const adapter = useAdapter();
+  const checkCredential = adapter.certificate?.checkCredential;
+  const checks = useQuery({
+    queryKey: ['host', 'credential-check', code],
+    enabled: Boolean(checkCredential),
+    retry: false,
+    queryFn: () => checkCredential!(code),
+  });
+  if (!checkCredential) return null;
+  return (
+    <section aria-labelledby="credential-checks">
+      <h3 id="credential-checks">Its Open Badges credential</h3>
+      {checks.isPending ? (
+        <p>Checking the signed credential…</p>
+      ) : checks.isError ? (
+        <p role="alert">The signed credential could not be checked: {checks.error.message}</p>
+      ) : (
+        <ul className="credential-checks">
+          {checks.data.checks.map((c) => (
+            <li key={c.check} data-ok={c.ok}>
+              <span aria-hidden="true">{c.ok ? '✓' : '✗'}</span> {CHECK_LABELS[c.check]}:{' '}
+              <strong>{c.ok ? 'passed' : 'failed'}</strong>
+              {c.ok ? null : <> — {c.message}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Result({ code, check }: { code: string; check: Check | undefined }) {
+  if (check?.valid && check.certificate)
+    return (
+      <div className="result result-success" role="status">
+        <h2>Valid certificate</h2>
+        <p>
+          {check.certificate.learner_name} completed <em>{check.certificate.course_title}</em> on{' '}
+          {formatIssueDate(check.certificate.issued_at)}.
+        </p>
+        <CredentialChecks code={code} />
+      </div>
+    );
+  if (check?.revoked && check.certificate)
+    return (
+      <div className="result result-error" role="status">
+        <h2>Revoked certificate</h2>
+        <p>
+          This certificate for {check.certificate.learner_name} in <em>{check.certificate.course_title}</em>{' '}
+          was revoked by the issuer on {formatIssueDate(check.revoked.at)}
+          {check.revoked.reason ? <>: {check.revoked.reason}</> : null}. It no longer stands.
+        </p>
+        <CredentialChecks code={code} />
+      </div>
+    );
+  return (
+    <div className="result result-error" role="status">
+      <h2>Not a valid certificate</h2>
+      <p>No certificate was issued with the code {code}.</p>
+    </div>
+  );
+}
+
+/** A public page: whether a certificate's verification code is real, and its credential's checks. */
 export function CertificateCheck({ code }: { code: string | undefined }) {
   const adapter = useAdapter();
   const navigate = useNavigate();
@@ -34,24 +112,7 @@ export function CertificateCheck({ code }: { code: string | undefined }) {
           Verify
         </button>
       </form>
-      {code ? (
-        check.isPending ? (
-          <LoadingScreen />
-        ) : check.data?.valid && check.data.certificate ? (
-          <div className="result result-success" role="status">
-            <h2>Valid certificate</h2>
-            <p>
-              {check.data.certificate.learner_name} completed <em>{check.data.certificate.course_title}</em>{' '}
-              on {formatIssueDate(check.data.certificate.issued_at)}.
-            </p>
-          </div>
-        ) : (
-          <div className="result result-error" role="status">
-            <h2>Not a valid certificate</h2>
-            <p>No certificate was issued with the code {code}.</p>
-          </div>
-        )
-      ) : null}
+      {code ? check.isPending ? <LoadingScreen /> : <Result code={code} check={check.data} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { AdminCourse, CourseImportResult } from '../http/adminEndpoints';
+import type { AdminCourse, CourseImportResult, RevokedAnswerSchema } from '../http/adminEndpoints';
 import type { AdminCourseChanges } from '../rules/courseStatus';
 import type {
   AdminActionLog,
@@ -307,6 +307,15 @@ export interface StudioAdapter {
  * const analysis = await admin!.images.analyze((job) => console.log(`${job.progress}%`));
  * ```
  */
+/** Certificates: revoking one's Open Badges credential. */
+export interface AdminCertificatesAdapter {
+  /**
+   * Revokes the certificate with this verification code, with a reason that verifiers and the
+   * public check see and the action log keeps; fails with not_found for an unknown code.
+   */
+  revoke(code: string, reason: string): Promise<z.infer<typeof RevokedAnswerSchema>>;
+}
+
 export interface AdminAdapter {
   /** Users: the list, one user, create, edit, delete, password reset. */
   users: AdminUsersAdapter;
@@ -332,6 +341,8 @@ export interface AdminAdapter {
   analytics?: AdminAnalyticsAdapter;
   /** The platform's courses: list, status, default, export and import; optional, as `analytics`. */
   courses?: AdminCoursesAdapter;
+  /** Revoking certificates; optional, as `analytics`. */
+  certificates?: AdminCertificatesAdapter;
   /** The course studio; optional (the mocks have none yet). Moderators reach it too. */
   studio?: StudioAdapter;
   /**

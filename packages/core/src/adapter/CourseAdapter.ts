@@ -1,3 +1,4 @@
+import type { CredentialVerification } from '../http/endpoints';
 import type { CatalogCourse, CourseOutline } from '../schemas/course';
 import type { ProgressState, QuizListItem } from '../schemas/derived';
 import type {
@@ -148,6 +149,11 @@ export interface CertificateAdapter {
   credentialUrl?(code: string): string;
   /** The public URL of the badge image with the credential baked in (SVG); optional for adapters without one. */
   badgeUrl?(code: string): string;
+  /**
+   * The certificate's credential checked as any verifier would (signature, issuer, dates, status,
+   * achievement), each check with its result; needs no sign-in. Optional for adapters without one.
+   */
+  checkCredential?(code: string): Promise<CredentialVerification>;
 }
 
 /**

@@ -195,6 +195,10 @@ function adapterOn(transport: HttpTransport, course: string | undefined): HttpCo
       verify: (code) => call('certificateCheck', { params: { code } }),
       credentialUrl: (code) => `${transport.base}/certificates/${encodeURIComponent(code)}/credential`,
       badgeUrl: (code) => `${transport.base}/certificates/${encodeURIComponent(code)}/badge.svg`,
+      checkCredential: async (code) => {
+        const credential = await call('certificateCredential', { params: { code } });
+        return call('credentialVerify', { body: credential });
+      },
     },
   };
   registerTransport(adapter, transport, course);

@@ -81,6 +81,8 @@ export const CredentialVerificationSchema = z.object({
     z.object({ check: CredentialCheckNameSchema, ok: z.boolean(), message: z.optional(z.string()) }),
   ),
 });
+/** A credential's checks, as `POST /credentials/verify` answers them. */
+export type CredentialVerification = z.infer<typeof CredentialVerificationSchema>;
 export const DownloadAnswerSchema = z.object({ url: z.string() });
 export const HealthAnswerSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
 const LiveAnswerSchema = z.object({ status: z.literal('ok') });

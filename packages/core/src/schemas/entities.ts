@@ -282,5 +282,7 @@ export const CertificateCheckSchema = z.object({
   linkedInUrl: z.optional(z.string()),
   /** For a valid code: Learner Credential Wallet's deep link to the credential (`walletRequestUrl`). */
   walletUrl: z.optional(z.string()),
+  /** A revoked certificate (`valid` is false): when, and the reason the admin gave. */
+  revoked: z.optional(z.object({ at: timestamp, reason: z.string() })),
 });
 export type CertificateCheck = z.infer<typeof CertificateCheckSchema>;

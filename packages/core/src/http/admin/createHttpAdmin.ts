@@ -143,6 +143,9 @@ function adminOn(
       securityEvents: (query = {}) => call('adminAuditSecurityEvents', { query: { ...query } }),
     },
     stats: () => call('adminStats'),
+    certificates: {
+      revoke: (code, reason) => call('adminRevokeCredential', { params: { code }, body: { reason } }),
+    },
     analytics: {
       report: () => call('adminAnalyticsReport'),
       progressCsv: () => call('adminAnalyticsProgressCsv'),
