@@ -153,6 +153,9 @@ async function valueFor(database: Database, c: Column, n: number): Promise<strin
   }
 }
 
+/** Columns a table's check constraint wants left null (an assignment is to a person or a group). */
+const NULL_FOR_CHECKS: Record<string, string[]> = { organisation_assignments: ['group_id'] };
+
 /**
  * Writes one row in each empty table, parents before children: every column that has no default of
  * its own gets a value of its type, a foreign key the key of its parent's row.
@@ -180,7 +183,9 @@ async function fillEmptyTables(database: Database) {
         continue;
       const key = keys.find((k) => k.table === ready && k.columns.includes(c.column));
       names.push(quote(c.column));
-      if (key) {
+      if (NULL_FOR_CHECKS[ready]?.includes(c.column)) {
+        values.push('null');
+      } else if (key) {
         const refColumn = key.ref_columns[key.columns.indexOf(c.column)]!;
         values.push(
           key.ref_table === ready
