@@ -9,10 +9,10 @@ import { mount } from './route';
 describe('mount', () => {
   const ctx = {} as AppContext;
 
-  it('refuses, at start-up, an admin endpoint without the admin guard', () => {
+  it('refuses, at start-up, an admin endpoint without its guard', () => {
     const withoutGuard = {} as { guard: never };
     expect(() => mount(Router(), ctx, adminEndpoints.adminStats, withoutGuard, async () => null)).toThrow(
-      'GET /admin/stats is an admin endpoint: mount it with the admin guard',
+      'GET /admin/stats is an admin endpoint: mount it with its guard',
     );
   });
 
