@@ -6,7 +6,7 @@ import { authenticate } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
-import type { Guard } from '../http/route';
+import type { AuthInfo, Guard } from '../http/route';
 
 /** Who is acting: the admin's id and what the admin action log records of the request. */
 export interface AdminAuth {
@@ -18,20 +18,21 @@ export interface AdminAuth {
 const where = (req: Request) => ({ method: req.method, path: req.originalUrl.split('?')[0] });
 
 /**
- * admin §2/§6 guard, on every request: a valid, unrevoked session (401 'Session validation failed.
- * Please sign in again.'), then the admin role looked up in the database (403 'Insufficient
- * permissions to access this resource.'). Each refusal is a security event with the spec's reason;
- * the ones anyone can repeat at will are counted rather than stored one row each.
+ * The session half of every role guard: a valid, unrevoked session of one of the `accepted` types,
+ * else 401 'Session validation failed. Please sign in again.' and a security event with the reason.
+ * Anyone can send an invalid token, so those events are counted per client address, reason and hour
+ * (auth/events.ts) rather than stored one row each.
  */
-const requireAdmin = (ctx: AppContext, req: Request) => requireRole(ctx, req, ['admin']);
-
-async function requireRole(ctx: AppContext, req: Request, roles: readonly Role[]): Promise<AdminAuth> {
-  let auth: Awaited<ReturnType<typeof authenticate>>;
+export async function guardSession(
+  ctx: AppContext,
+  req: Request,
+  accepted: readonly AuthInfo['sessionType'][],
+): Promise<AuthInfo> {
+  let auth: AuthInfo;
   try {
     auth = await authenticate(ctx, req.get('authorization'));
   } catch (err) {
     if (!(err instanceof CourseError) || err.code !== 'unauthorized') throw err;
-    // Anyone can send these: counted per client address, reason and hour (auth/events.ts).
     await securityEvent(
       ctx,
       'invalid_session',
@@ -40,14 +41,27 @@ async function requireRole(ctx: AppContext, req: Request, roles: readonly Role[]
     );
     throw fail('unauthorized', messages.guardSessionFailed);
   }
-  if (auth.sessionType !== 'normal') {
+  if (!accepted.includes(auth.sessionType)) {
     await securityEvent(ctx, 'invalid_session', {
       userId: auth.userId,
       ip: req.ip,
-      details: { ...where(req), reason: 'recovery session' },
+      details: { ...where(req), reason: `${auth.sessionType} session` },
     });
     throw fail('unauthorized', messages.guardSessionFailed);
   }
+  return auth;
+}
+
+/**
+ * admin §2/§6 guard, on every request: a valid, unrevoked session (401 'Session validation failed.
+ * Please sign in again.'), then the admin role looked up in the database (403 'Insufficient
+ * permissions to access this resource.'). Each refusal is a security event with the spec's reason;
+ * the ones anyone can repeat at will are counted rather than stored one row each.
+ */
+const requireAdmin = (ctx: AppContext, req: Request) => requireRole(ctx, req, ['admin']);
+
+async function requireRole(ctx: AppContext, req: Request, roles: readonly Role[]): Promise<AdminAuth> {
+  const auth = await guardSession(ctx, req, ['normal']);
   let allowed: boolean;
   try {
     const [row] = await ctx.db

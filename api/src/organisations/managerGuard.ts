@@ -1,9 +1,8 @@
-import { CourseError, messages } from '@coursekit/core';
+import { messages } from '@coursekit/core';
 import { and, eq } from 'drizzle-orm';
 import type { Request } from 'express';
-import { type AdminAuth, adminGuard } from '../admin/guard';
+import { type AdminAuth, adminGuard, guardSession } from '../admin/guard';
 import { securityEvent } from '../auth/events';
-import { authenticate } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
@@ -29,20 +28,7 @@ const where = (req: Request) => ({ method: req.method, path: req.originalUrl.spl
  * organisation's managers are refused too; admins still reach it.
  */
 async function requireManager(ctx: AppContext, req: Request): Promise<ManagerAuth> {
-  let auth: Awaited<ReturnType<typeof authenticate>>;
-  try {
-    auth = await authenticate(ctx, req.get('authorization'));
-  } catch (err) {
-    if (!(err instanceof CourseError) || err.code !== 'unauthorized') throw err;
-    await securityEvent(
-      ctx,
-      'invalid_session',
-      { ip: req.ip, details: { ...where(req), reason: err.message } },
-      { countBy: err.message },
-    );
-    throw fail('unauthorized', messages.guardSessionFailed);
-  }
-  if (auth.sessionType === 'recovery') throw fail('unauthorized', messages.guardSessionFailed);
+  const auth = await guardSession(ctx, req, ['normal', 'partner']);
   const param = req.params.organisationId;
   const organisationId = typeof param === 'string' ? param : '';
   const who = { userId: auth.userId, sessionId: auth.sessionId, userAgent: req.get('user-agent') ?? null };
