@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startApi } from '../faults/apiProcess';
+import { ADMIN } from '../faults/apiProcess';
 import {
   completedInDatabase,
   lessonKeys,
@@ -9,10 +9,9 @@ import {
   signUpLearners,
   sleep,
 } from '../faults/learners';
-import { type ApiProcess, freePort } from '../src/test/apiProcess';
-import { type ScratchDatabase, scratchDatabase } from '../src/test/scratchDatabase';
-import { type Nginx, startNginx, type Upstream } from './nginx';
+import type { Nginx } from './nginx';
 import { openStreams } from './streams';
+import { startThreeInstances, type ThreeInstances } from './threeInstances';
 
 // `npm run test:cluster`: three API instances on one PostgreSQL behind nginx, a cohort
 // of learners through nginx; one instance is SIGKILLed and restarted, then all three are restarted
@@ -26,44 +25,20 @@ const STREAMS = Number(process.env.CLUSTER_STREAMS ?? 24);
 // so every write acknowledged during the kill and the restarts is a new row to look for.
 const THINK_MS = 2_400;
 const METRICS_TOKEN = 'cluster-test-metrics-token-0123456789';
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 describe('three API instances behind nginx on one PostgreSQL', () => {
-  let database: ScratchDatabase;
+  let cluster: ThreeInstances;
   let nginx: Nginx;
-  const ports: number[] = [];
-  const instances: Array<ApiProcess | undefined> = [];
-
-  /** Instance i on its fixed port; started means ready (/api/health/ready), as the balancer would see it. */
-  const start = async (i: number) => {
-    instances[i] = await startApi(
-      {
-        DATABASE_URL: database.url,
-        WEB_CONCURRENCY: '1', // three instances on two cores: one process each
-        DATABASE_POOL_MAX: '5',
-        METRICS_TOKEN,
-      },
-      { port: ports[i], waitFor: '/api/health/ready' },
-    );
-  };
-  const upstreams = (down?: number): Upstream[] => ports.map((port, i) => ({ port, down: i === down }));
-  const name = (upstream: string) => {
-    const i = ports.findIndex((p) => upstream.endsWith(`:${p}`));
-    return i === -1 ? upstream : 'ABC'[i]!;
-  };
+  let instances: ThreeInstances['instances'];
+  const start = (i: number) => cluster.start(i);
+  const upstreams = (down?: number) => cluster.upstreams(down);
+  const name = (upstream: string) => cluster.name(upstream);
 
   beforeAll(async () => {
-    database = await scratchDatabase(adminUrl, 'ck_cluster');
-    for (let i = 0; i < 3; i++) ports.push(await freePort());
-    await start(0); // migrates, loads the course, creates the admin
-    await Promise.all([start(1), start(2)]);
-    nginx = await startNginx(await freePort(), upstreams());
+    cluster = await startThreeInstances('ck_cluster', { METRICS_TOKEN });
+    ({ nginx, instances } = cluster);
   });
-  afterAll(async () => {
-    await nginx?.stop();
-    await Promise.all(instances.map((i) => i?.stop()));
-    await database?.drop();
-  });
+  afterAll(() => cluster?.close());
 
   it('loses no acknowledged write through a SIGKILL and a rolling restart, and keeps every learner streaming', async () => {
     const api = `${nginx.url}/api`;
@@ -158,7 +133,7 @@ describe('three API instances behind nginx on one PostgreSQL', () => {
       `settings streams reconnected after an instance went away: ${reconnected} of ${STREAMS} (${sse.streams.reduce((n, s) => n + s.reconnects, 0)} reconnections in all)`,
     );
 
-    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    const sql = postgres(cluster.database.url, { max: 1, onnotice: () => {} });
     const found = await completedInDatabase(sql, learners);
     await sql.end();
     const lost = missing(outcome.acknowledged, found);

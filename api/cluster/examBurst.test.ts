@@ -1,10 +1,8 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi } from '../faults/apiProcess';
 import { type Learner, signUpLearners, sleep } from '../faults/learners';
-import { type ApiProcess, freePort } from '../src/test/apiProcess';
-import { type ScratchDatabase, scratchDatabase } from '../src/test/scratchDatabase';
-import { type Nginx, startNginx, type Upstream } from './nginx';
+import type { Nginx } from './nginx';
+import { startThreeInstances, type ThreeInstances } from './threeInstances';
 
 // The exam burst through nginx with three instances on one PostgreSQL: every learner starts the
 // final quiz within a window, answers each question after a pause and completes it, and one instance
@@ -19,7 +17,6 @@ const WINDOW_MS = Number(process.env.CLUSTER_EXAM_WINDOW_MS ?? 10_000);
 const THINK_MS = 800;
 /** The kill lands this long after the first learner could start: starts and answers are in flight. */
 const KILL_AFTER_MS = 8_000;
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 type Call = 'start' | 'answer' | 'complete';
 interface Failure {
@@ -40,31 +37,16 @@ interface Outcome {
 const think = () => sleep(THINK_MS * (0.5 + Math.random()));
 
 describe('the exam burst through nginx, with an instance SIGKILLed mid-burst', () => {
-  let database: ScratchDatabase;
+  let cluster: ThreeInstances;
   let nginx: Nginx;
-  const ports: number[] = [];
-  const instances: Array<ApiProcess | undefined> = [];
-
-  const start = async (i: number) => {
-    instances[i] = await startApi(
-      { DATABASE_URL: database.url, WEB_CONCURRENCY: '1', DATABASE_POOL_MAX: '5' },
-      { port: ports[i], waitFor: '/api/health/ready' },
-    );
-  };
-  const upstreams = (): Upstream[] => ports.map((port) => ({ port }));
+  let instances: ThreeInstances['instances'];
+  const start = (i: number) => cluster.start(i);
 
   beforeAll(async () => {
-    database = await scratchDatabase(adminUrl, 'ck_exam');
-    for (let i = 0; i < 3; i++) ports.push(await freePort());
-    await start(0); // migrates, loads the course, creates the admin
-    await Promise.all([start(1), start(2)]);
-    nginx = await startNginx(await freePort(), upstreams());
+    cluster = await startThreeInstances('ck_exam');
+    ({ nginx, instances } = cluster);
   });
-  afterAll(async () => {
-    await nginx?.stop();
-    await Promise.all(instances.map((i) => i?.stop()));
-    await database?.drop();
-  });
+  afterAll(() => cluster?.close());
 
   it('stores every acknowledged answer, and every learner finishes the attempt on another instance', async () => {
     const api = `${nginx.url}/api`;
@@ -159,7 +141,7 @@ describe('the exam burst through nginx, with an instance SIGKILLed mid-burst', (
     const tookMs = performance.now() - began;
 
     // What the database holds for these attempts.
-    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    const sql = postgres(cluster.database.url, { max: 1, onnotice: () => {} });
     const rows = await sql<Array<{ id: number; answers: Record<string, string>; completed: boolean }>>`
       select id, answers, completed_at is not null as completed from quiz_attempts
       where user_id in ${sql(learners.map((l) => l.userId))}`;
