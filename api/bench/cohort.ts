@@ -23,7 +23,16 @@ import type { AppContext } from '../src/context';
 import { freePort } from '../src/test/apiProcess';
 import { scratchDatabase } from '../src/test/scratchDatabase';
 import type { LoadPlan } from './cohortLoad';
-import { GOALS, holds, type Scenario, type StepResult, stepReport, sweepLine } from './cohortReport';
+import {
+  GOALS,
+  holds,
+  type Scenario,
+  type StepResult,
+  stepReport,
+  sweepLine,
+  type WaitSamples,
+  whereTimeGoes,
+} from './cohortReport';
 import { summariseProfiles } from './cpuProfile';
 import { type CpuSnapshot, cpuUse, snapshot } from './cpuSample';
 
@@ -49,7 +58,7 @@ const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 const API_ROOT = process.env.BENCH_API_ROOT ? path.resolve(process.env.BENCH_API_ROOT) : root;
 
 async function waitFor(url: string, child: ChildProcess) {
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
     if (
       await fetch(url).then(
@@ -60,7 +69,7 @@ async function waitFor(url: string, child: ChildProcess) {
       return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} did not answer within 90 s`);
+  throw new Error(`${url} did not answer within 180 s`);
 }
 
 const scratch = await scratchDatabase(adminUrl, 'ck_cohort');
@@ -213,6 +222,16 @@ try {
       };
       writeFileSync(planFile, JSON.stringify(plan));
       const cpu: CpuSnapshot[] = [];
+      // Every 250 ms of the load, what each of the API's backends that is not idle waits on.
+      const waits: WaitSamples = new Map();
+      let sampling: NodeJS.Timeout | undefined;
+      const sampleWaits = async () => {
+        const rows = await sql<Array<{ what: string }>>`
+          select coalesce(wait_event_type || ':' || wait_event, 'on CPU') || ' (' || state || ')' as what
+          from pg_stat_activity
+          where datname = ${name} and state <> 'idle' and pid <> pg_backend_pid()`;
+        for (const { what } of rows) waits.set(what, (waits.get(what) ?? 0) + 1);
+      };
       const loader = spawn(
         process.execPath,
         [tsx, fileURLToPath(new URL('./cohortLoad.ts', import.meta.url)), planFile],
@@ -224,15 +243,21 @@ try {
       });
       loader.stderr.on('data', (chunk: Buffer) => {
         for (const line of chunk.toString().split('\n')) {
-          if (line.startsWith('phase load-start'))
+          if (line.startsWith('phase load-start')) {
             loadWindows.push([monotonicUs(), Number.POSITIVE_INFINITY]);
-          if (line.startsWith('phase load-end')) loadWindows.at(-1)![1] = monotonicUs();
+            sampling = setInterval(() => void sampleWaits().catch(() => {}), 250);
+          }
+          if (line.startsWith('phase load-end')) {
+            loadWindows.at(-1)![1] = monotonicUs();
+            clearInterval(sampling);
+          }
           if (line.startsWith('phase '))
             void backendPids().then((pids) => cpu.push(snapshot(apiProcess.pid!, pids)));
           else if (line.trim()) process.stderr.write(`${line}\n`);
         }
       });
       const code = await new Promise<number | null>((resolve) => loader.once('exit', resolve));
+      clearInterval(sampling);
       if (code !== 0) throw new Error(`the load generator exited with ${code}`);
       const r = JSON.parse(stdout) as StepResult;
       for (const c of r.acknowledged.completions) acknowledged.completions.add(c);
@@ -261,10 +286,12 @@ try {
             .map((l) => l.toFixed(2))
             .join(' ')})`,
         );
+        out(whereTimeGoes(r, waits));
         continue;
       }
       const counts = { ...acknowledged, completions: acknowledged.completions.size };
       for (const line of stepReport(scenario, r, counts, rows!, errorCount, use)) out(line);
+      out(whereTimeGoes(r, waits));
     }
   if (SWEEP) {
     for (const scenario of SCENARIOS) {

@@ -32,6 +32,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFI
 type Call = 'progress' | 'complete' | 'start' | 'answer' | 'finish';
 const latencies: Record<Call, number[]> = { progress: [], complete: [], start: [], answer: [], finish: [] };
 const errors: Record<string, number> = {};
+/** Per second of the load: how many calls ended, and their latencies, to tell a few stalls from steady queuing. */
+const seconds = new Map<number, number[]>();
+let loadStart = 0;
 const acknowledged = { completions: [] as string[], answers: 0, attempts: 0 };
 
 interface Answer {
@@ -75,7 +78,16 @@ async function call(kind: Call | null, path: string, token: string, method = 'GE
       token,
       body === undefined ? undefined : JSON.stringify(body),
     );
-    if (kind) latencies[kind].push(performance.now() - started);
+    if (kind) {
+      const ms = performance.now() - started;
+      latencies[kind].push(ms);
+      if (loadStart > 0) {
+        const second = Math.floor((started - loadStart) / 1000);
+        const list = seconds.get(second) ?? [];
+        list.push(ms);
+        seconds.set(second, list);
+      }
+    }
     const ok = answer.status >= 200 && answer.status < 300;
     if (!ok && kind) errors[`${kind} ${answer.status}`] = (errors[`${kind} ${answer.status}`] ?? 0) + 1;
     return { ok, body: answer.body };
@@ -124,6 +136,7 @@ async function takeExam(learner: { token: string }) {
 // Each learner: read progress, complete the next lesson, and every fourth step work on the quiz.
 const deadline = performance.now() + plan.durationMs;
 const loadStarted = performance.now();
+loadStart = loadStarted;
 process.stderr.write('phase load-start\n'); // cohort.ts samples CPU use between the two marks
 await Promise.all(
   learners.map(async (learner, index) => {
@@ -171,6 +184,7 @@ await Promise.all(
 );
 process.stderr.write('phase load-end\n');
 const loadMs = performance.now() - loadStarted;
+loadStart = 0;
 
 /** Requests per second of one GET with every learner's connection busy, for a few seconds. */
 async function throughput(url: string, tokenOf: (i: number) => string | undefined, seconds: number) {
@@ -198,6 +212,28 @@ const summary = (list: number[]) => {
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   return { count: list.length, p50: at(50), p95: at(95), p99: at(99) };
 };
+/**
+ * Where the slow calls (over 50 ms) sit in time: the five seconds with the highest maximum, and the
+ * share of all slow calls that started in the worst tenth of the seconds (near 1: a few stalls; near
+ * 0.1: queuing spread over the whole run).
+ */
+function timeline() {
+  const perSecond = [...seconds.entries()].map(([second, list]) => ({
+    second,
+    calls: list.length,
+    slow: list.filter((ms) => ms > 50).length,
+    max: Math.max(...list),
+  }));
+  const totalSlow = perSecond.reduce((a, s) => a + s.slow, 0);
+  const bySlow = [...perSecond].sort((a, b) => b.slow - a.slow);
+  const worstTenth = bySlow.slice(0, Math.max(1, Math.ceil(perSecond.length / 10)));
+  return {
+    worst: [...perSecond].sort((a, b) => b.max - a.max).slice(0, 5),
+    slowCalls: totalSlow,
+    slowInWorstTenth: totalSlow ? worstTenth.reduce((a, s) => a + s.slow, 0) / totalSlow : 0,
+  };
+}
+
 process.stdout.write(
   `${JSON.stringify({
     learners: learners.length,
@@ -208,6 +244,7 @@ process.stdout.write(
         .map(([k, v]) => [k, summary(v)]),
     ),
     errors,
+    timeline: timeline(),
     acknowledged,
     bareRps,
     progressRps,

@@ -9,9 +9,37 @@ export interface StepResult {
   durationMs: number;
   calls: Record<string, { count: number; p50: number; p95: number; p99: number }>;
   errors: Record<string, number>;
+  timeline: {
+    worst: Array<{ second: number; calls: number; slow: number; max: number }>;
+    slowCalls: number;
+    slowInWorstTenth: number;
+  };
   acknowledged: { completions: string[]; answers: number; attempts: number };
   bareRps: number | null;
   progressRps: number | null;
+}
+
+/** What the API's PostgreSQL backends were doing while not idle, sampled during the load. */
+export type WaitSamples = Map<string, number>;
+
+/** The stalls and the database's waits of one step, in a line or two. */
+export function whereTimeGoes(r: StepResult, waits: WaitSamples | undefined): string {
+  const t = r.timeline;
+  const worst = t.worst
+    .map((s) => `s${s.second} max ${s.max.toFixed(0)} ms (${s.slow}/${s.calls} slow)`)
+    .join(', ');
+  const total = waits ? [...waits.values()].reduce((a, b) => a + b, 0) : 0;
+  const waiting = waits
+    ? [...waits.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([what, n]) => `${what} ${((n / total) * 100).toFixed(0)}%`)
+        .join(', ')
+    : '';
+  return (
+    `  calls over 50 ms: ${t.slowCalls}, ${(t.slowInWorstTenth * 100).toFixed(0)}% of them in the worst tenth of the seconds; slowest seconds: ${worst}` +
+    (waits ? `\n  PostgreSQL backends not idle, ${total} samples: ${waiting || 'none'}` : '')
+  );
 }
 
 export interface Stored {
