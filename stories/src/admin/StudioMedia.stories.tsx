@@ -17,6 +17,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+// The lesson editor and its preview load lazily (TipTap): on a busy machine that takes seconds.
+const LAZY = { timeout: 10_000 } as const;
 const MODULE = 'modules/module-1.md';
 const COURSE = 'meter-basics';
 const LESSON =
@@ -143,7 +145,7 @@ export const PreviewSideBySide: Story = {
     await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Lesson 1: Reading a meter' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Side by Side' }));
-    const preview = within(await screen.findByRole('region', { name: 'Preview as a learner' }));
+    const preview = within(await screen.findByRole('region', { name: 'Preview as a learner' }, LAZY));
     await userEvent.click(preview.getByRole('button', { name: 'Phone (375 px)' }));
     await preview.findByText(/Every reading has a date/);
   },
@@ -165,7 +167,7 @@ export const PreviewEmpty: Story = {
     await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Lesson 1: Reading a meter' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Side by Side' }));
-    await screen.findByRole('region', { name: 'Preview as a learner' });
+    await screen.findByRole('region', { name: 'Preview as a learner' }, LAZY);
   },
 };
 
@@ -198,5 +200,73 @@ export const MoveLessonToModule: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'Move to Module… “Register reads”' }));
     const dialog = within(await screen.findByRole('dialog'));
     await dialog.findByText(/will not carry over/);
+  },
+};
+
+/**
+ * An outline action on a lesson another author has just saved: the move is refused as a conflict,
+ * named by the lesson (never its file), with both texts to compare.
+ */
+const outlineConflictWorld = mediaWorld();
+export const OutlineConflict: Story = {
+  args: { studio: outlineConflictWorld.studio, canPublish: false, copies: memoryCopies(), saveDelayMs: 10 },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Lesson 1: Reading a meter' }));
+    outlineConflictWorld.saveAsOther(
+      MODULE,
+      `# Module 1: Meters\n\n## Reading a meter\n\n${LESSON} Their rewrite.\n`,
+    );
+    const outline = within(screen.getByRole('navigation', { name: 'Course outline' }));
+    await userEvent.click(await outline.findByRole('button', { name: 'Move Down “Reading a meter”' }));
+    const conflict = within(await screen.findByRole('alert', { name: 'Save conflict' }));
+    await conflict.findByText(/^Lesson 2 of Module 1 was saved by Sam Second/);
+    await expect(conflict.queryByText(/module-1/)).toBeNull();
+  },
+};
+
+/**
+ * The preview beside a lesson another author saved meanwhile: the author's next keystroke meets
+ * the conflict, named by the lesson, and nothing is overwritten.
+ */
+const previewConflictWorld = mediaWorld();
+export const PreviewConflict: Story = {
+  args: { studio: previewConflictWorld.studio, canPublish: false, copies: memoryCopies(), saveDelayMs: 10 },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Lesson 1: Reading a meter' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Side by Side' }));
+    await screen.findByRole('region', { name: 'Preview as a learner' }, LAZY);
+    previewConflictWorld.saveAsOther(
+      MODULE,
+      `# Module 1: Meters\n\n## Reading a meter\n\n${LESSON} Their rewrite.\n`,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Lesson title' }), ' today');
+    const conflict = within(await screen.findByRole('alert', { name: 'Save conflict' }));
+    await conflict.findByText(/^Lesson 1 of Module 1 was saved by Sam Second/);
+    await expect(previewConflictWorld.textOf(MODULE)).toContain('Their rewrite.');
+  },
+};
+
+/**
+ * A lesson whose picture cannot be read (the server fails): the preview still shows the lesson's
+ * text, and the picture by its alt text.
+ */
+export const PreviewError: Story = {
+  args: {
+    studio: { ...mediaWorld().studio, file: () => Promise.reject(new Error('Could not reach the server.')) },
+    canPublish: false,
+    copies: memoryCopies(),
+  },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Lesson 1: Reading a meter' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview', exact: true }));
+    const preview = within(await screen.findByRole('region', { name: 'Preview as a learner' }, LAZY));
+    await preview.findByText(/Every reading has a date/);
+    await preview.findByRole('img', { name: 'The plant room floor plan' });
   },
 };

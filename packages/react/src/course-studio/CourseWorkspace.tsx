@@ -1,17 +1,20 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import type { CourseStudioProps } from './CourseStudio';
-import { DraftFiles } from './DraftFiles';
 import { DraftOutline } from './DraftOutline';
-import { History } from './History';
 import { Review } from './Review';
+import { StudioLoading } from './StudioLoading';
 import { useLoad } from './useLoad';
 
 // One course open in the studio: its outline, its files as the Source view, its review and its
 // history, one pane at a time.
 
 type Pane = 'outline' | 'source' | 'review' | 'history';
+
+// What an author opens only sometimes loads when first opened: the files (Source) and the history.
+const DraftFiles = lazy(() => import('./DraftFiles').then((m) => ({ default: m.DraftFiles })));
+const History = lazy(() => import('./History').then((m) => ({ default: m.History })));
 
 export function CourseWorkspace({
   studio,
@@ -80,19 +83,23 @@ export function CourseWorkspace({
       ) : null}
       {pane === 'source' && draft.data && !draft.loading ? (
         // Each load of the draft starts the file list afresh (its revisions are the server's now).
-        <DraftFiles
-          key={draft.loads}
-          studio={studio}
-          draft={draft.data}
-          copies={local}
-          saveDelayMs={saveDelayMs}
-        />
+        <Suspense fallback={<StudioLoading what="the Source view" />}>
+          <DraftFiles
+            key={draft.loads}
+            studio={studio}
+            draft={draft.data}
+            copies={local}
+            saveDelayMs={saveDelayMs}
+          />
+        </Suspense>
       ) : null}
       {pane === 'review' ? (
         <Review key={visit} studio={studio} course={course} canPublish={canPublish} />
       ) : null}
       {pane === 'history' ? (
-        <History key={visit} studio={studio} course={course} canPublish={canPublish} />
+        <Suspense fallback={<StudioLoading what="the history" />}>
+          <History key={visit} studio={studio} course={course} canPublish={canPublish} />
+        </Suspense>
       ) : null}
     </>
   );

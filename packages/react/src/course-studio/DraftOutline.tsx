@@ -8,14 +8,13 @@ import {
   type StudioOutline,
   studioOutline,
 } from '@coursekit/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import { newModuleFiles, objectivesOf, quizFilesOf } from './courseFiles';
 import { type EditorNaming, FileEditor, type LiveText } from './FileEditor';
-import { MediaLibrary } from './MediaLibrary';
-import { OutlineImage } from './OutlineImage';
 import { moduleLabel, type OutlineItem, OutlineNav } from './OutlineNav';
+import { StudioLoading } from './StudioLoading';
 import * as st from './studio.css';
 import type { LocalCopies } from './useDraftFile';
 import { messageOf } from './useLoad';
@@ -24,6 +23,10 @@ import { useOutlineEdits } from './useOutlineEdits';
 // A course's draft as its outline: choosing an item opens the editor that edits it (the settings
 // form, a module's lessons in the rich editor, a module's question form), named by what it is. The
 // files stay as they are stored; only the Source view shows them.
+
+// The media library and an image's page load when the author first opens one.
+const MediaLibrary = lazy(() => import('./MediaLibrary').then((m) => ({ default: m.MediaLibrary })));
+const OutlineImage = lazy(() => import('./OutlineImage').then((m) => ({ default: m.OutlineImage })));
 
 interface Props {
   studio: StudioAdapter;
@@ -120,23 +123,27 @@ export function DraftOutline({ studio, draft, copies, saveDelayMs }: Props) {
           </p>
         ) : null}
         {selected.kind === 'library' ? (
-          <MediaLibrary
-            studio={studio}
-            course={draft.course}
-            outline={outline}
-            files={files}
-            edits={edits}
-            onSaved={onSaved}
-            onOpen={setSelected}
-          />
+          <Suspense fallback={<StudioLoading what="the media library" />}>
+            <MediaLibrary
+              studio={studio}
+              course={draft.course}
+              outline={outline}
+              files={files}
+              edits={edits}
+              onSaved={onSaved}
+              onOpen={setSelected}
+            />
+          </Suspense>
         ) : selected.kind === 'image' ? (
-          <OutlineImage
-            studio={studio}
-            course={draft.course}
-            outline={outline}
-            path={selected.path}
-            onOpen={setSelected}
-          />
+          <Suspense fallback={<StudioLoading what="the image" />}>
+            <OutlineImage
+              studio={studio}
+              course={draft.course}
+              outline={outline}
+              path={selected.path}
+              onOpen={setSelected}
+            />
+          </Suspense>
         ) : target && file && file.text !== null ? (
           <FileEditor
             key={`${draft.course}/${file.path}`}

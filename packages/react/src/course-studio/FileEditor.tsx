@@ -4,7 +4,7 @@ import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import { CourseSettings } from './CourseSettings';
 import { formOf } from './courseFiles';
-import { QuizBank } from './QuizBank';
+import { StudioLoading } from './StudioLoading';
 import * as st from './studio.css';
 import { type LocalCopies, type SaveState, useDraftFile } from './useDraftFile';
 
@@ -14,6 +14,8 @@ import { type LocalCopies, type SaveState, useDraftFile } from './useDraftFile';
 const MODULE_FILE = /^modules\/module-\d+\.md$/;
 // Loaded with the first module opened: the studio's course list and review never need it.
 const ModuleEditor = lazy(() => import('./ModuleEditor').then((m) => ({ default: m.ModuleEditor })));
+// Loaded with the first module's questions opened (with the question's learner preview).
+const QuizBank = lazy(() => import('./QuizBank').then((m) => ({ default: m.QuizBank })));
 
 const SAVE_TEXT: Record<SaveState['kind'], string> = {
   saved: 'Saved',
@@ -165,7 +167,7 @@ export function FileEditor({
           </div>
         </div>
       ) : MODULE_FILE.test(file.path) ? (
-        <Suspense fallback={<p className={s.muted}>Loading the lessons...</p>}>
+        <Suspense fallback={<StudioLoading what="the lessons" />}>
           <ModuleEditor
             studio={studio}
             course={course}
@@ -188,7 +190,9 @@ export function FileEditor({
               quizFiles={quizFiles}
             />
           ) : (
-            <QuizBank text={draft.text} onChange={draft.edit} objectives={objectives} />
+            <Suspense fallback={<StudioLoading what="the questions" />}>
+              <QuizBank text={draft.text} onChange={draft.edit} objectives={objectives} />
+            </Suspense>
           )}
         </>
       ) : (

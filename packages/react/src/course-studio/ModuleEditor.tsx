@@ -13,6 +13,7 @@ import * as s from '../ui/styles.css';
 import { useDraftImageUrls } from './draftImages';
 import { LessonOutline } from './LessonOutline';
 import { PreviewFrame } from './PreviewFrame';
+import { StudioLoading } from './StudioLoading';
 import * as st from './studio.css';
 
 // TipTap and the preview's markdown step load only when a module is opened in the studio.
@@ -160,7 +161,7 @@ export function ModuleEditor({
                 </button>
               ))}
             </div>
-            <Suspense fallback={<p className={s.muted}>Loading the editor...</p>}>
+            <Suspense fallback={<StudioLoading what="the editor" />}>
               <div className={view === 'side' ? st.sideBySide : s.stack}>
                 {view !== 'preview' ? (
                   <LessonEditor
