@@ -3,7 +3,7 @@ import type { MemoryStore } from '../store/createMemoryStore';
 import { adminContent } from './adminContent';
 import { adminCourses } from './adminCourses';
 import { adminImages, seedImages } from './adminImages';
-import { adminOrganisations, seedOrganisations } from './adminOrganisations';
+import { adminOrganisations } from './adminOrganisations';
 import { adminProgress } from './adminProgress';
 import { CONSOLE_IMAGE_MAPPINGS } from './adminScenarioData';
 import { adminSettings } from './adminSettings';
@@ -36,8 +36,6 @@ export function adminBackend(store: MemoryStore): AdminBackend {
 function makeAdminBackend(store: MemoryStore) {
   const tables = createAdminTables(store);
   seedImages(tables);
-  const organisations = adminOrganisations(tables);
-  if (tables.scenario.organisations === 'demo') seedOrganisations(tables, organisations);
   return {
     tables,
     users: adminUsers(tables),
@@ -48,7 +46,7 @@ function makeAdminBackend(store: MemoryStore) {
     images: adminImages(tables, CONSOLE_IMAGE_MAPPINGS),
     tracking: adminTracking(tables),
     audit: adminAudit(tables),
-    organisations,
+    organisations: adminOrganisations(tables),
 
     /**
      * The server's check on every admin call (DESIGN: every admin route checks the role): the

@@ -20,6 +20,7 @@ import {
   type UpdateOrganisationBody,
   UpdateOrganisationBodySchema,
 } from '@coursekit/core';
+import type { MemoryStore } from '../store/createMemoryStore';
 import { now } from '../store/memoryTables';
 import type { AdminTables } from './adminTables';
 
@@ -189,7 +190,7 @@ export function adminOrganisations(tables: AdminTables) {
 }
 
 /** The demo scenario's organisations: Acme Facilities with an issuer and people, Bravo Works suspended. */
-export function seedOrganisations(tables: AdminTables, organisations: ReturnType<typeof adminOrganisations>) {
+export function seedOrganisations(store: MemoryStore, organisations: ReturnType<typeof adminOrganisations>) {
   const acme = organisations.create({
     name: 'Acme Facilities',
     slug: 'acme-facilities',
@@ -210,7 +211,7 @@ export function seedOrganisations(tables: AdminTables, organisations: ReturnType
   });
   const bravo = organisations.create({ name: 'Bravo Works', slug: 'bravo-works' });
   organisations.update(bravo.id, { status: 'suspended' });
-  const people = [...tables.store.tables.users.values()].filter((row) => !row.roles.includes('admin'));
+  const people = [...store.tables.users.values()].filter((row) => !row.roles.includes('admin'));
   people.slice(0, 3).forEach((row, i) => {
     organisations.setMember(acme.id, row.user.id, i === 0 ? 'manager' : 'learner');
   });
