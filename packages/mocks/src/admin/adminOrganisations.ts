@@ -3,6 +3,7 @@ import {
   type CreateOrganisationBody,
   CreateOrganisationBodySchema,
   type Organisation,
+  type OrganisationFace,
   type OrganisationIssuerInput,
   OrganisationIssuerInputSchema,
   type OrganisationMember,
@@ -111,6 +112,12 @@ export function adminOrganisations(tables: AdminTables) {
   }
 
   return {
+    /** An active organisation's public face by slug; unknown and suspended ones alike are not found. */
+    face(slug: string): OrganisationFace {
+      const o = [...orgs.values()].find((x) => x.slug === slug && x.status === 'active');
+      if (!o) throw new CourseError('not_found', organisationNotFound);
+      return { slug: o.slug, name: o.name, theme: o.theme };
+    },
     list: (): Organisation[] => [...orgs.values()].sort((a, b) => a.name.localeCompare(b.name)).map(view),
     get: (id: string): Organisation => view(find(id)),
     create(raw: unknown): Organisation {
