@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 
 import { createHandlers, createMemoryStore, DEMO_LEARNER, scenarioOptions } from '@coursekit/mocks';
-import { findByRole } from '@testing-library/dom';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineCoursePlayerElement } from './courseElement';
@@ -26,13 +25,19 @@ async function player(attributes: Record<string, string>) {
   element.setAttribute('api-url', apiUrl);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   document.body.append(element);
-  const shadow = element.shadowRoot as unknown as HTMLElement;
-  await findByRole(shadow, 'heading', { name: store.outline().title });
+  const shadow = element.shadowRoot!;
+  // The player has rendered its course (its widget root holds the course's title).
+  await vi.waitFor(
+    () => expect(shadow.querySelector('.coursekit')?.textContent).toContain(store.outline().title),
+    {
+      timeout: 10_000,
+    },
+  );
   const root = () => shadow.querySelector<HTMLElement>('.coursekit')!;
   return { element, root };
 }
 
-describe('<course-player organisation="…">', () => {
+describe('<course-player organisation="…">', { timeout: 30_000 }, () => {
   it('takes the organisation’s colours and font', async () => {
     const { root } = await player({ organisation: 'acme-facilities' });
     await vi.waitFor(() => expect(root().style.getPropertyValue('--ck-color-brand')).toBe('#0b6e4f'));
