@@ -21,7 +21,7 @@ const faceParams = z.strictObject({ slug: z.string().max(100, 'Not an organisati
  * An unknown slug and a suspended organisation answer the same 404, so the answer tells a visitor
  * nothing about organisations they cannot use.
  */
-export async function organisationFace(ctx: AppContext, slug: string): Promise<OrganisationFace> {
+async function organisationFace(ctx: AppContext, slug: string): Promise<OrganisationFace> {
   const [row] = await inOrganisation(ctx.db, PLATFORM, (db) =>
     db
       .select({ slug: organisations.slug, name: organisations.name, theme: organisations.theme })

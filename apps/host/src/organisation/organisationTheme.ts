@@ -21,7 +21,7 @@ const SITE_COLOURS: Partial<Record<keyof NonNullable<OrganisationTheme['color']>
 const kebab = (token: string) => token.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** The custom properties an organisation's theme sets. */
-export function organisationStyle(theme: OrganisationTheme): Record<string, string> {
+function organisationStyle(theme: OrganisationTheme): Record<string, string> {
   const style: Record<string, string> = {};
   for (const [token, value] of Object.entries(theme.color ?? {})) {
     if (!value) continue;

@@ -23,7 +23,7 @@ export interface OrganisationDraft {
 }
 
 /** The colour fields of the editor, by the theme token each sets. */
-export const COLOUR_FIELDS = ['brand', 'brandContrast', 'text', 'background'] as const;
+const COLOUR_FIELDS = ['brand', 'brandContrast', 'text', 'background'] as const;
 
 export function draftOf(o?: Organisation): OrganisationDraft {
   const color = o?.theme.color ?? {};
@@ -47,7 +47,7 @@ export function draftOf(o?: Organisation): OrganisationDraft {
  * The theme the fields give: the tokens that are filled in, the others left out (they keep the
  * platform's). The server checks each value (hex colours, a font stack, an https logo).
  */
-export function themeOf(d: OrganisationDraft): OrganisationTheme {
+function themeOf(d: OrganisationDraft): OrganisationTheme {
   const color: NonNullable<OrganisationTheme['color']> = {};
   for (const token of COLOUR_FIELDS) if (d[token].trim()) color[token] = d[token].trim();
   return {
