@@ -194,7 +194,7 @@ describe('stories show the spec’s states', () => {
     await o.ListError.run();
     expect(await screen.findByRole('heading', { name: 'Could not load the organisations' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
-  });
+  }, 30_000);
 
   it('the organisation stories show the editor’s preview and refusals, the issuers and the people', async () => {
     const o = suites['Admin Organisations'];
@@ -222,7 +222,7 @@ describe('stories show the spec’s states', () => {
     cleanup();
     await o.MembersError.run();
     expect(screen.getByRole('heading', { name: 'Could not load the people' })).toBeTruthy();
-  });
+  }, 60_000);
 
   it('render() works too, for stories without play functions', () => {
     const { ListNew } = suites.QuizRunner;
