@@ -28,6 +28,7 @@ import { largeBodyRoute } from './http/route';
 import { staticSite } from './http/staticSite';
 import { ltiRoutes } from './lti/routes';
 import type { DevMailbox, Mailer } from './mail/mailer';
+import { organisationFaceRoutes } from './organisations/faceRoutes';
 import { managerRoutes } from './organisations/managerRoutes';
 import { originAllowed } from './organisations/trust';
 import { profileRoutes } from './profile/routes';
@@ -135,6 +136,7 @@ export function createApp(options: AppOptions): App {
   api.use(quizRoutes(ctx));
   api.use(certificateRoutes(ctx));
   api.use(credentialRoutes(ctx));
+  api.use(organisationFaceRoutes(ctx));
   api.use(managerRoutes(ctx));
   api.use(admin.router);
   if (!options.config.production && isDevMailbox(options.mailer)) {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as adminConsole from './admin/AdminConsole.stories';
 import * as adminContent from './admin/ContentTools.stories';
 import * as adminCourses from './admin/Courses.stories';
+import * as adminOrganisations from './admin/Organisations.stories';
 import * as adminTracking from './admin/StableTracking.stories';
 import * as adminStudio from './admin/Studio.stories';
 import * as adminStudioMedia from './admin/StudioMedia.stories';
@@ -45,6 +46,7 @@ const suites = {
   'Admin System Settings': composeStories(adminSettings),
   'Admin Content and Images': composeStories(adminContent),
   'Admin Courses': composeStories(adminCourses),
+  'Admin Organisations': composeStories(adminOrganisations),
   'Admin Stable Tracking': composeStories(adminTracking),
   'Admin User Progress': composeStories(adminUserProgress),
   'Admin Course Studio': composeStories(adminStudio),
@@ -172,6 +174,55 @@ describe('stories show the spec’s states', () => {
     expect(await screen.findByRole('heading', { name: 'The courses could not be loaded' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
+
+  it('the Organisations tab shows its list, its empty, loading and failing states', async () => {
+    const o = suites['Admin Organisations'];
+    await o.List.run();
+    const rows = await screen.findAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'NameSlugStatusPeopleActions',
+      'Acme Facilitiesacme-facilitiesActive3Manage',
+      'Bravo Worksbravo-worksSuspended0Manage',
+    ]);
+    cleanup();
+    await o.ListEmpty.run();
+    expect(await screen.findByText(/^No organisations yet/)).toBeTruthy();
+    cleanup();
+    await o.ListLoading.run();
+    expect(await screen.findByRole('status', { name: 'Loading organisations' })).toBeTruthy();
+    cleanup();
+    await o.ListError.run();
+    expect(await screen.findByRole('heading', { name: 'Could not load the organisations' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  }, 30_000);
+
+  it('the organisation stories show the editor’s preview and refusals, the issuers and the people', async () => {
+    const o = suites['Admin Organisations'];
+    await o.EditorRefused.run();
+    const colour = await screen.findByLabelText('Brand colour');
+    expect(colour.getAttribute('aria-invalid')).toBe('true');
+    expect((colour as HTMLInputElement).value).toBe('teal');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Cobalt Care');
+    expect(screen.getByLabelText(/^Slug/).getAttribute('aria-invalid')).toBe('true');
+    cleanup();
+    await o.IssuerAdded.run();
+    expect(screen.getByText('https://sso.acme.example')).toBeTruthy();
+    expect(document.body.innerHTML).not.toContain('acme-shared-secret-of-at-least-32-characters');
+    cleanup();
+    await o.IssuersEmpty.run();
+    expect(await screen.findByText('Nobody is in this organisation yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reactivate Organisation' })).toBeTruthy();
+    cleanup();
+    await o.Members.run();
+    const roles = await screen.findAllByRole('combobox', { name: /^Role of / });
+    expect(roles.map((r) => (r as HTMLSelectElement).value)).toEqual(['manager', 'learner', 'learner']);
+    cleanup();
+    await o.MembersLoading.run();
+    expect(await screen.findByRole('status', { name: 'Loading people' })).toBeTruthy();
+    cleanup();
+    await o.MembersError.run();
+    expect(screen.getByRole('heading', { name: 'Could not load the people' })).toBeTruthy();
+  }, 60_000);
 
   it('render() works too, for stories without play functions', () => {
     const { ListNew } = suites.QuizRunner;

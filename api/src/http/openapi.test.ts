@@ -103,4 +103,16 @@ describe('the OpenAPI document', () => {
     expect(csv.responses['200']!.content).toEqual({ 'text/csv': {} });
     expect(doc.paths['/organisation-invitations/accept']!.post).toMatchObject({ security: [] });
   });
+
+  it('documents an organisation’s public face: no session, a string slug, 404 for an unknown or suspended one', () => {
+    const doc = openApiDocument();
+    const face = doc.paths['/organisations/by-slug/{slug}']!.get as {
+      security: unknown[];
+      parameters: Array<{ name: string; schema: { type: string } }>;
+      responses: Record<string, unknown>;
+    };
+    expect(face.security).toEqual([]);
+    expect(face.parameters.find((p) => p.name === 'slug')?.schema.type).toBe('string');
+    expect(Object.keys(face.responses)).toContain('404');
+  });
 });

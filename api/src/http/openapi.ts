@@ -91,6 +91,7 @@ const STRING_PARAMS = new Set([
   'registrationId',
   'groupId',
   'assignmentId',
+  'slug',
 ]);
 const STREAMS = new Set(['settingsStream', 'adminDiagnosticsStream']);
 

@@ -107,6 +107,8 @@ const LEARNER_TABLE: Record<string, Row> = {
   'POST /api/lti/launch': row(400, 400, 400, 400, 400),
   // An organisation's invitation is accepted with its mailed token, no session; none here is one.
   'POST /api/organisation-invitations/accept': row(400, 400, 400, 400, 400),
+  // An organisation's public face (name and theme) is anyone's; the matrix's made-up slug names none.
+  'GET /api/organisations/by-slug/:slug': row(404, 404, 404, 404, 404),
   'DELETE /api/progress/modules/:moduleId': row(401, 200, 200, 200, 200),
   'DELETE /api/progress': row(401, 200, 200, 200, 200),
   'PUT /api/auth/password': row(401, 204, 204, 204, 204),
@@ -174,6 +176,7 @@ function requestFor(
     role: 'moderator',
     jobId: '00000000-0000-4000-8000-000000000000',
     organisationId: '00000000-0000-4000-8000-000000000001',
+    slug: 'no-such-organisation',
     issuerId: '00000000-0000-4000-8000-000000000002',
     registrationId: '00000000-0000-4000-8000-000000000000',
     groupId: '00000000-0000-4000-8000-000000000003',

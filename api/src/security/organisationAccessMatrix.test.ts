@@ -285,6 +285,20 @@ describe.each(DRIVERS)('organisation access control matrix (%s)', (driver) => {
     expect((await call(server, 'GET', `/organisations/${made}/people`, { token: admin })).status).toBe(404);
   });
 
+  it('shows every caller an organisation’s public face, with nothing of its people, ids or the other organisation', async () => {
+    for (const org of ['alpha', 'bravo'] as const) {
+      for (const caller of CALLERS) {
+        const res = await hit('GET', `/api/organisations/by-slug/${org}`, tokenOf(caller, org), undefined);
+        expect(res.status, `${org} as ${caller}`).toBe(200);
+        expect(JSON.parse(res.text)).toEqual({ slug: org, name: `${org} Org`, theme: {} });
+        const leaked = [...secretsOf(org), ...secretsOf(OTHER[org])].filter((s) => res.text.includes(s));
+        expect(
+          tally.attack('an organisation’s public face holds nothing of its people', leaked.length === 0),
+        ).toBe(true);
+      }
+    }
+  });
+
   it('refuses a suspended organisation’s manager', async () => {
     await call(server, 'PATCH', `/admin/organisations/${orgs.bravo.id}`, {
       token: admin,

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { adapter } from './adapter';
+import { applyOrganisation, storedOrganisation } from './organisation/organisationTheme';
 import './styles.css';
 
 // A lazy chunk of the build this page was opened on that fails to load (a deploy since): Vite's
@@ -11,6 +12,9 @@ import './styles.css';
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnStaleChunk()) event.preventDefault();
 });
+
+// A visit that entered through an organisation's /o/{slug} keeps its theme after a reload.
+applyOrganisation(storedOrganisation());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

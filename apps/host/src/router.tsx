@@ -79,6 +79,12 @@ const certificates = createRoute({
   path: '/certificates',
   component: pages('CertificateCheck'),
 });
+// An organisation's entry: the site in its theme, with its name (organisation/OrganisationEntry).
+const organisationEntry = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/o/$slug',
+  component: lazyRouteComponent(() => import('./organisation/OrganisationEntry'), 'OrganisationEntry'),
+});
 const certificate = createRoute({
   getParentRoute: () => rootRoute,
   path: '/certificates/$code',
@@ -173,7 +179,15 @@ const syllabus = createRoute({
 });
 
 // admin §2: admin only. Every admin screen is the AdminConsole widget, in a route chunk of its own.
-const ADMIN_TABS = ['users', 'progress', 'settings', 'content', 'tracking', 'analytics'] as const;
+const ADMIN_TABS = [
+  'users',
+  'progress',
+  'settings',
+  'content',
+  'tracking',
+  'analytics',
+  'organisations',
+] as const;
 type AdminTabName = (typeof ADMIN_TABS)[number];
 /** ?tab= opens one of the console's tabs (kept in the address as the admin switches tabs). */
 const adminTabSearch = (search: Record<string, unknown>): { tab?: AdminTabName } =>
@@ -227,6 +241,7 @@ export const routeTree = rootRoute.addChildren([
   courseRoutes(rootRoute),
   certificates,
   certificate,
+  organisationEntry,
   progress,
   assessment,
   quizList,

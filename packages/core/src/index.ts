@@ -10,6 +10,7 @@ export type {
   AdminDiagnosticsAdapter,
   AdminDownload,
   AdminImagesAdapter,
+  AdminOrganisationsAdapter,
   AdminProgressAdapter,
   AdminRolesAdapter,
   AdminSettingsAdapter,
@@ -614,6 +615,7 @@ export {
 export type {
   CreateOrganisationBody,
   Organisation,
+  OrganisationFace,
   OrganisationIssuer,
   OrganisationIssuerInput,
   OrganisationMember,
@@ -625,6 +627,7 @@ export {
   isOrigin,
   ORGANISATION_ROLES,
   ORGANISATION_STATUSES,
+  OrganisationFaceSchema,
   OrganisationIssuerInputSchema,
   OrganisationIssuerSchema,
   OrganisationMemberBodySchema,

@@ -21,11 +21,13 @@ function parseJsonAttribute(element: HTMLElement, name: string) {
  * `<course-player api-url="https://courses.example.com/api" course="cobie-handover" module="2" theme='{"color":{"brand":"#0b6e4f"}}'
  *  locale='{"lang":"de","strings":{"markComplete":"Als erledigt markieren"}}'>`
  * `course` names the course by its slug (absent: the default course); changing it starts a new player.
+ * `organisation="acme-facilities"` themes the player as that organisation (its colours and fonts;
+ * the `theme` attribute's tokens win over them).
  * Course events arrive as DOM events named `coursekit:{type}` (they cross the shadow boundary).
  * A host with its own sign-in sets `element.getAccessToken = () => token` before adding the element.
  */
 export class CoursePlayerElement extends HTMLElement {
-  static observedAttributes = ['api-url', 'course', 'module', 'theme', 'locale'];
+  static observedAttributes = ['api-url', 'course', 'organisation', 'module', 'theme', 'locale'];
   getAccessToken?: () => Promise<string | null | undefined> | string | null | undefined;
   #player: MountedPlayer | undefined;
   #locale: MountLocale | undefined;
@@ -43,9 +45,11 @@ export class CoursePlayerElement extends HTMLElement {
   #options(): MountOptions {
     const moduleId = Number(this.getAttribute('module'));
     const course = this.getAttribute('course')?.trim();
+    const organisation = this.getAttribute('organisation')?.trim();
     return {
       apiUrl: this.getAttribute('api-url') ?? '/api',
       course: course || undefined,
+      organisation: organisation || undefined,
       theme: parseJsonAttribute(this, 'theme'),
       locale: this.locale,
       ...(Number.isInteger(moduleId) && moduleId > 0 ? { moduleId } : {}),

@@ -4,7 +4,7 @@ import {
   type OfflineCourseAdapter,
   withOfflineQueue,
 } from '@coursekit/core';
-import { createHttpAdapter, type SessionStorageLike } from '@coursekit/core/http';
+import { createHttpAdapter, fetchOrganisationFace, type SessionStorageLike } from '@coursekit/core/http';
 import { CoursePlayer, CourseProvider, type CourseStrings, type CourseTheme } from '@coursekit/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { OfflineNotice } from './OfflineNotice';
@@ -36,8 +36,13 @@ export interface MountOptions {
   adapter?: CourseAdapter;
   /** The host supplies sign-in: a token from your own SSO, asked for before each request. */
   getAccessToken?: () => Promise<string | null | undefined> | string | null | undefined;
-  /** Brand colours, font, radius and spacing. */
+  /** Brand colours, font, radius and spacing; any token given here wins over the organisation's. */
   theme?: CourseTheme;
+  /**
+   * The organisation whose people this page serves, by slug: the player takes its theme (colours
+   * and fonts) from the platform. An unknown or suspended organisation leaves the default theme.
+   */
+  organisation?: string;
   /** Texts in the partner's language and its `lang`; `update({ locale })` replaces the whole locale. */
   locale?: MountLocale;
   /** Every course event (lesson completed, quiz completed, maintenance…), in order. */
@@ -99,6 +104,31 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
 
   let options = initial;
   let adapter = adapterFor(options);
+  // The organisation's theme, once read (undefined until then, and for none).
+  let organisationTheme: CourseTheme | undefined;
+  let asked: string | undefined;
+  const readOrganisation = () => {
+    const slug = options.organisation?.trim() || undefined;
+    if (slug === asked) return;
+    asked = slug;
+    organisationTheme = undefined;
+    if (!slug) return;
+    const source = options.apiUrl ? createHttpAdapter({ baseUrl: options.apiUrl }) : adapter;
+    fetchOrganisationFace(source, slug).then(
+      (face) => {
+        if (asked !== slug) return;
+        if (!face) console.warn(`CourseKit: no active organisation "${slug}"; the default theme stays`);
+        organisationTheme = face
+          ? {
+              ...(face.theme.color ? { color: face.theme.color } : {}),
+              ...(face.theme.font ? { font: face.theme.font } : {}),
+            }
+          : undefined;
+        render();
+      },
+      (error: unknown) => console.warn(`CourseKit: the organisation "${slug}" could not be read`, error),
+    );
+  };
   // Each connection renders a provider of its own, so nothing cached for one course shows in another.
   let connection = 0;
   const render = () => {
@@ -114,12 +144,13 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
       );
     };
     const { strings, lang } = options.locale ?? {};
+    const theme = mergeThemes(organisationTheme, options.theme);
     root.render(
       <StaleChunkBoundary>
         <CourseProvider
           key={connection}
           adapter={adapter}
-          {...(options.theme ? { theme: options.theme } : {})}
+          {...(theme ? { theme } : {})}
           {...(strings ? { strings } : {})}
           {...(lang ? { lang } : {})}
           onEvent={onEvent}
@@ -135,6 +166,7 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
       </StaleChunkBoundary>,
     );
   };
+  readOrganisation();
   render();
 
   return {
@@ -145,6 +177,7 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
         adapter = adapterFor(options);
         connection += 1;
       }
+      readOrganisation();
       render();
     },
     unmount() {
@@ -152,4 +185,16 @@ export function mountCoursePlayer(element: HTMLElement, initial: MountOptions): 
       shadow.replaceChildren();
     },
   };
+}
+
+/** The organisation's theme under the page's own: a token the page sets wins. */
+function mergeThemes(base: CourseTheme | undefined, own: CourseTheme | undefined): CourseTheme | undefined {
+  if (!base) return own;
+  if (!own) return base;
+  const merged: CourseTheme = {};
+  for (const group of ['color', 'font', 'radius', 'space'] as const) {
+    const tokens = { ...base[group], ...own[group] };
+    if (Object.keys(tokens).length > 0) (merged as Record<string, unknown>)[group] = tokens;
+  }
+  return merged;
 }

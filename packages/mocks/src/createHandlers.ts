@@ -1,5 +1,6 @@
 import { CourseError, type Endpoint, type EndpointName, endpoints, messages } from '@coursekit/core';
 import { delay, HttpResponse, http } from 'msw';
+import { adminBackend } from './admin/adminBackend';
 import { createAdminHandlers } from './admin/createAdminHandlers';
 import { answering, bodyOf, decodedSlug, eventStream, failure, tokenOf } from './httpAnswers';
 import type { MemoryStore } from './store/createMemoryStore';
@@ -76,6 +77,8 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     certificate: ({ userId }) => ({ certificate: store.certificate(userId()) }),
     certificateDownload: ({ userId }) => ({ url: `${base}/certificate/file/${userId()}.pdf` }),
     certificateCheck: ({ params }) => store.verifyCertificate(String(params.code)),
+    organisationFace: ({ params }) =>
+      adminBackend(store).organisations.face(decodedSlug(String(params.slug))),
   };
 
   const learnerOf = (token: string | null) => {

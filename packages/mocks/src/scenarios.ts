@@ -57,6 +57,8 @@ export interface AdminScenario {
   jobStepMs?: number;
   /** Image jobs stop at this progress and never finish, so a story can show a tool mid-run. */
   holdJobsAt?: number;
+  /** 'demo': two organisations, Acme Facilities (active, an issuer, people) and Bravo Works (suspended). */
+  organisations?: 'demo';
 }
 
 const ALL_LESSONS = { 1: 5, 2: 5, 3: 5, 4: 5, 5: 5 };

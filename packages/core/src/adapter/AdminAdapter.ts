@@ -31,6 +31,13 @@ import type {
   SystemSettings,
 } from '../schemas/entities';
 import type {
+  CreateOrganisationBody,
+  Organisation,
+  OrganisationIssuerInput,
+  OrganisationMember,
+  UpdateOrganisationBody,
+} from '../schemas/organisations';
+import type {
   CourseChanges,
   CourseDraft,
   CourseVersion,
@@ -316,6 +323,38 @@ export interface AdminCertificatesAdapter {
   revoke(code: string, reason: string): Promise<z.infer<typeof RevokedAnswerSchema>>;
 }
 
+/**
+ * The platform's organisations (admins only): their facts, origins, theme, courses and seats, their
+ * trusted token issuers and their people. A refused edit fails with 'validation_error' whose
+ * `fields` name each bad field, 'conflict' for a taken slug or issuer, 'not_found' for an unknown id.
+ */
+export interface AdminOrganisationsAdapter {
+  /** Every organisation by name, with its issuers (a secret only as `has_secret`) and people count. */
+  list(): Promise<Organisation[]>;
+  /** One organisation. */
+  get(organisationId: string): Promise<Organisation>;
+  create(input: CreateOrganisationBody): Promise<Organisation>;
+  /** Any of its facts; `status: 'suspended'` refuses its people's sign-in until it is active again. */
+  update(organisationId: string, changes: UpdateOrganisationBody): Promise<Organisation>;
+  /** Trusts another issuer: a JWKS URL or a shared secret, which is stored sealed and never shown again. */
+  addIssuer(organisationId: string, input: OrganisationIssuerInput): Promise<Organisation>;
+  /** Stops trusting an issuer: its tokens are refused from then on. */
+  removeIssuer(organisationId: string, issuerId: string): Promise<void>;
+  /** A page of its people, managers first, then by e-mail. */
+  members(
+    organisationId: string,
+    query?: { page?: number; pageSize?: number },
+  ): Promise<Page<OrganisationMember>>;
+  /** Adds a person with a role, or changes their role; 'conflict' when no seat is left. */
+  setMember(
+    organisationId: string,
+    userId: string,
+    role: OrganisationMember['role'],
+  ): Promise<OrganisationMember>;
+  /** Takes a person out; their account and learning record stay. */
+  removeMember(organisationId: string, userId: string): Promise<void>;
+}
+
 export interface AdminAdapter {
   /** Users: the list, one user, create, edit, delete, password reset. */
   users: AdminUsersAdapter;
@@ -343,6 +382,8 @@ export interface AdminAdapter {
   courses?: AdminCoursesAdapter;
   /** Revoking certificates; optional, as `analytics`. */
   certificates?: AdminCertificatesAdapter;
+  /** The platform's organisations, their issuers and people; optional, as `analytics`. */
+  organisations?: AdminOrganisationsAdapter;
   /** The course studio; optional (the mocks have none yet). Moderators reach it too. */
   studio?: StudioAdapter;
   /**

@@ -19,6 +19,7 @@ import {
   SystemSettingsSchema,
 } from '../schemas/entities';
 import { AcceptInvitationAnswerSchema, AcceptInvitationBodySchema } from '../schemas/organisationManagers';
+import { OrganisationFaceSchema } from '../schemas/organisations';
 import { textInput } from '../schemas/text';
 
 // The learner-side wire protocol of the reference API. Paths are relative to the API's base URL
@@ -443,6 +444,16 @@ export const endpoints = {
     errors: ['not_found', 'conflict', 'weak_password'],
     summary:
       'Accept an organisation’s invitation: an existing account with its e-mail joins; otherwise a password (and name) makes the account, its e-mail confirmed',
+  }),
+  // Public: the site entry and the embed theme themselves with it before anyone signs in.
+  organisationFace: e({
+    method: 'GET',
+    path: '/organisations/by-slug/:slug',
+    auth: 'none',
+    answer: OrganisationFaceSchema,
+    errors: ['not_found'],
+    summary:
+      'An active organisation’s public face by slug: its name and theme tokens (colours, fonts, logo); 404 for an unknown or suspended one',
   }),
 } as const satisfies Record<string, Endpoint>;
 

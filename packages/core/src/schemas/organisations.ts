@@ -176,3 +176,14 @@ export const OrganisationMemberSchema = z.object({
 export type OrganisationMember = z.infer<typeof OrganisationMemberSchema>;
 
 export const OrganisationMemberBodySchema = z.strictObject({ role: OrganisationRoleSchema });
+
+/**
+ * An organisation's public face: what its site entry (`/o/{slug}`) and its embed show before anyone
+ * signs in. Nothing else of the organisation (origins, issuers, people, courses) is in it.
+ */
+export const OrganisationFaceSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  theme: OrganisationThemeSchema,
+});
+export type OrganisationFace = z.infer<typeof OrganisationFaceSchema>;

@@ -3,6 +3,7 @@ import type { MemoryStore } from '../store/createMemoryStore';
 import { adminContent } from './adminContent';
 import { adminCourses } from './adminCourses';
 import { adminImages, seedImages } from './adminImages';
+import { adminOrganisations } from './adminOrganisations';
 import { adminProgress } from './adminProgress';
 import { CONSOLE_IMAGE_MAPPINGS } from './adminScenarioData';
 import { adminSettings } from './adminSettings';
@@ -45,6 +46,7 @@ function makeAdminBackend(store: MemoryStore) {
     images: adminImages(tables, CONSOLE_IMAGE_MAPPINGS),
     tracking: adminTracking(tables),
     audit: adminAudit(tables),
+    organisations: adminOrganisations(tables),
 
     /**
      * The server's check on every admin call (DESIGN: every admin route checks the role): the

@@ -37,19 +37,12 @@ type ServedApart =
   | 'adminExportCourse'
   | 'adminImportCourse'
   | StudioEndpointName
-  | OrganisationEndpointName
   | LtiEndpointName;
 
 /** The course studio's endpoints: refused, for the reason mockCourseMessages.noStudio gives. */
 type StudioEndpointName = Extract<AdminEndpointName, `studio${string}`>;
 const STUDIO_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
   (name): name is StudioEndpointName => name.startsWith('studio'),
-);
-
-/** The organisation endpoints: refused, for the reason mockCourseMessages.noOrganisations gives. */
-type OrganisationEndpointName = Extract<AdminEndpointName, `${string}Organisation${string}`>;
-const ORGANISATION_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
-  (name): name is OrganisationEndpointName => name.includes('Organisation'),
 );
 
 /** The LTI registrations and keys: refused, for the reason mockCourseMessages.noLti gives. */
@@ -122,6 +115,21 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
   adminAuditActions: ({ admin, query }) => admin.audit.actions(query),
   adminAuditSecurityEvents: ({ admin, query }) => admin.audit.securityEvents(query),
   adminAnalyticsReport: ({ admin }) => memoryAnalyticsReport(admin.tables.store),
+  adminOrganisations: ({ admin }) => admin.organisations.list(),
+  adminCreateOrganisation: ({ admin, body }) => admin.organisations.create(body),
+  adminOrganisation: ({ admin, params }) => admin.organisations.get(String(params.organisationId)),
+  adminUpdateOrganisation: ({ admin, params, body }) =>
+    admin.organisations.update(String(params.organisationId), body),
+  adminAddOrganisationIssuer: ({ admin, params, body }) =>
+    admin.organisations.addIssuer(String(params.organisationId), body),
+  adminRemoveOrganisationIssuer: ({ admin, params }) =>
+    admin.organisations.removeIssuer(String(params.organisationId), String(params.issuerId)),
+  adminOrganisationMembers: ({ admin, params, query }) =>
+    admin.organisations.members(String(params.organisationId), query),
+  adminSetOrganisationMember: ({ admin, params, body }) =>
+    admin.organisations.setMember(String(params.organisationId), String(params.userId), body.role as never),
+  adminRemoveOrganisationMember: ({ admin, params }) =>
+    admin.organisations.removeMember(String(params.organisationId), String(params.userId)),
 };
 
 /**
@@ -247,8 +255,7 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
       );
     });
   const studio = refused(STUDIO_ENDPOINTS, mockCourseMessages.noStudio);
-  const organisations = refused(ORGANISATION_ENDPOINTS, mockCourseMessages.noOrganisations);
   const lti = refused(LTI_ENDPOINTS, mockCourseMessages.noLti);
 
-  return [stream, ...csv, zip, exportCourse, importCourse, ...studio, ...organisations, ...lti, ...handlers];
+  return [stream, ...csv, zip, exportCourse, importCourse, ...studio, ...lti, ...handlers];
 }

@@ -178,6 +178,27 @@ function adminOn(
           a.audit.securityEvents(queryOf('adminAuditSecurityEvents', query)),
         ),
     },
+    organisations: {
+      list: () => run('adminOrganisations', (_, a) => a.organisations.list()),
+      get: (id) => run('adminOrganisation', (_, a) => a.organisations.get(id)),
+      create: (input) => run('adminCreateOrganisation', (_, a) => a.organisations.create(input)),
+      update: (id, changes) => run('adminUpdateOrganisation', (_, a) => a.organisations.update(id, changes)),
+      addIssuer: (id, input) =>
+        run('adminAddOrganisationIssuer', (_, a) => a.organisations.addIssuer(id, input)),
+      removeIssuer: (id, issuerId) =>
+        run('adminRemoveOrganisationIssuer', (_, a) => a.organisations.removeIssuer(id, issuerId)),
+      members: (id, query = {}) =>
+        run('adminOrganisationMembers', (_, a) =>
+          a.organisations.members(
+            id,
+            parseInput(adminEndpoints.adminOrganisationMembers.query, query, 'query'),
+          ),
+        ),
+      setMember: (id, userId, role) =>
+        run('adminSetOrganisationMember', (_, a) => a.organisations.setMember(id, userId, role)),
+      removeMember: (id, userId) =>
+        run('adminRemoveOrganisationMember', (_, a) => a.organisations.removeMember(id, userId)),
+    },
     analytics: {
       report: () => run('adminAnalyticsReport', () => memoryAnalyticsReport(store)),
       progressCsv: () => run('adminAnalyticsProgressCsv', () => memoryProgressCsv(store)),

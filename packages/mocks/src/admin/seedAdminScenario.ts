@@ -1,6 +1,7 @@
 import { adminMessages, type Role } from '@coursekit/core';
 import type { MemoryStore } from '../store/createMemoryStore';
 import { adminBackend } from './adminBackend';
+import { seedOrganisations } from './adminOrganisations';
 import { CONSOLE_IMAGE_LINKS, CONSOLE_USERS, generatedUser, idFor, type UserSeed } from './adminScenarioData';
 import { logSecurityEvent } from './adminTables';
 
@@ -109,6 +110,7 @@ export function seedAdminScenario(store: MemoryStore): void {
       addUser(store, user, { id: user.id, created: user.createdAt, signedIn });
     }
   }
+  if (scenario.organisations === 'demo') seedOrganisations(store, adminBackend(store).organisations);
 }
 
 /** Links for the image tools to flag and repair, cleanup log rows and security events. */

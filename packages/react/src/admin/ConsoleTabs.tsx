@@ -3,14 +3,28 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from '../provider/navigation';
 import { Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
-import { AnalyticsPanel, ContentTools, StableTrackingAdmin, SystemSettingsTab } from './lazyPanels';
+import {
+  AnalyticsPanel,
+  ContentTools,
+  OrganisationsPanel,
+  StableTrackingAdmin,
+  SystemSettingsTab,
+} from './lazyPanels';
+import { organisationStrings } from './organisations/organisationStrings';
 import { UserManagement } from './users/UserManagement';
 
 const Loading = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Skeletons count={1} />}>{children}</Suspense>
 );
 
-export type AdminTab = 'users' | 'progress' | 'settings' | 'content' | 'tracking' | 'analytics';
+export type AdminTab =
+  | 'users'
+  | 'progress'
+  | 'settings'
+  | 'content'
+  | 'tracking'
+  | 'analytics'
+  | 'organisations';
 
 const TABS: ReadonlyArray<readonly [AdminTab, string]> = [
   ['users', 'User Management'],
@@ -19,12 +33,13 @@ const TABS: ReadonlyArray<readonly [AdminTab, string]> = [
   ['content', 'Content Management'],
   ['tracking', 'Stable Tracking'],
   ['analytics', 'Analytics'],
+  ['organisations', organisationStrings.tab],
 ];
 
 const isTab = (value: string): value is AdminTab => TABS.some(([tab]) => tab === value);
 
 /**
- * admin §2's six tabs (radix Tabs: arrow keys move between them, Home/End jump). Only the open
+ * admin §2's six tabs and the organisations (radix Tabs: arrow keys move between them, Home/End jump). Only the open
  * tab is mounted, so a tab's data loads when it is opened.
  */
 export function ConsoleTabs({ tab, onTabChange }: { tab?: AdminTab; onTabChange?: (tab: AdminTab) => void }) {
@@ -71,6 +86,11 @@ export function ConsoleTabs({ tab, onTabChange }: { tab?: AdminTab; onTabChange?
       <Tabs.Content value="analytics">
         <Loading>
           <AnalyticsPanel />
+        </Loading>
+      </Tabs.Content>
+      <Tabs.Content value="organisations">
+        <Loading>
+          <OrganisationsPanel />
         </Loading>
       </Tabs.Content>
     </Tabs.Root>

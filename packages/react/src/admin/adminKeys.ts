@@ -34,4 +34,9 @@ export const adminKeys = {
   cleanupLog: () => [...adminKeys.tracking(), 'cleanup-log'] as const,
   analytics: (course?: Course) => [...adminKeys.all, 'analytics', ...of(course)] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  /** The platform's organisations: the list, one, and a page of one's people. */
+  organisations: () => [...adminKeys.all, 'organisations'] as const,
+  organisation: (id: string) => [...adminKeys.organisations(), 'one', id] as const,
+  organisationMembers: (id: string, page: number) =>
+    [...adminKeys.organisations(), 'members', id, page] as const,
 };

@@ -18,3 +18,6 @@ export const AnalyticsPanel = lazy(() =>
 export const UserProgressPage = lazy(() =>
   import('./user-progress/UserProgressPage').then((m) => ({ default: m.UserProgressPage })),
 );
+export const OrganisationsPanel = lazy(() =>
+  import('./organisations/OrganisationsPanel').then((m) => ({ default: m.OrganisationsPanel })),
+);

@@ -146,6 +146,23 @@ function adminOn(
     certificates: {
       revoke: (code, reason) => call('adminRevokeCredential', { params: { code }, body: { reason } }),
     },
+    organisations: {
+      list: () => call('adminOrganisations'),
+      get: (organisationId) => call('adminOrganisation', { params: { organisationId } }),
+      create: (input) => call('adminCreateOrganisation', { body: input }),
+      update: (organisationId, changes) =>
+        call('adminUpdateOrganisation', { params: { organisationId }, body: changes }),
+      addIssuer: (organisationId, input) =>
+        call('adminAddOrganisationIssuer', { params: { organisationId }, body: input }),
+      removeIssuer: (organisationId, issuerId) =>
+        call('adminRemoveOrganisationIssuer', { params: { organisationId, issuerId } }),
+      members: (organisationId, query = {}) =>
+        call('adminOrganisationMembers', { params: { organisationId }, query: { ...query } }),
+      setMember: (organisationId, userId, role) =>
+        call('adminSetOrganisationMember', { params: { organisationId, userId }, body: { role } }),
+      removeMember: (organisationId, userId) =>
+        call('adminRemoveOrganisationMember', { params: { organisationId, userId } }),
+    },
     analytics: {
       report: () => call('adminAnalyticsReport'),
       progressCsv: () => call('adminAnalyticsProgressCsv'),

@@ -1,0 +1,225 @@
+import {
+  CourseError,
+  type CreateOrganisationBody,
+  CreateOrganisationBodySchema,
+  type Organisation,
+  type OrganisationFace,
+  type OrganisationIssuerInput,
+  OrganisationIssuerInputSchema,
+  type OrganisationMember,
+  organisationIssuerNotFound,
+  organisationIssuerTaken,
+  organisationMemberNotFound,
+  organisationNotFound,
+  organisationSeatsFull,
+  organisationSlugTaken,
+  organisationUnknownCourses,
+  organisationUserNotFound,
+  type Page,
+  pageOfList,
+  parseInput,
+  type UpdateOrganisationBody,
+  UpdateOrganisationBodySchema,
+} from '@coursekit/core';
+import type { MemoryStore } from '../store/createMemoryStore';
+import { now } from '../store/memoryTables';
+import type { AdminTables } from './adminTables';
+
+interface MemoryOrganisation extends Omit<Organisation, 'members' | 'issuers'> {
+  /** Issuers with the secret kept, as the API keeps it sealed: never part of an answer. */
+  issuers: Array<Organisation['issuers'][number] & { secret: string | null }>;
+  people: Map<string, { role: OrganisationMember['role']; joined_at: string }>;
+}
+
+const organisationsOf = new WeakMap<AdminTables, Map<string, MemoryOrganisation>>();
+
+/**
+ * The admin's organisations on a memory store, as the reference API keeps them: slugs and issuers
+ * unique, course lists of the store's courses, seats counted, shared secrets never answered (only
+ * `has_secret`). Bodies are read with core's schemas, so a refused field is named as the API names it.
+ */
+export function adminOrganisations(tables: AdminTables) {
+  let all = organisationsOf.get(tables);
+  if (!all) {
+    all = new Map();
+    organisationsOf.set(tables, all);
+  }
+  const orgs = all;
+  const { store } = tables;
+  const uuid = () => `00000000-0000-4000-8000-${String(tables.nextId()).padStart(12, '0')}`;
+
+  const view = (o: MemoryOrganisation): Organisation => ({
+    id: o.id,
+    slug: o.slug,
+    name: o.name,
+    status: o.status,
+    origins: [...o.origins],
+    theme: o.theme,
+    courses: o.courses === 'all' ? 'all' : [...o.courses],
+    seat_limit: o.seat_limit,
+    members: o.people.size,
+    issuers: o.issuers.map(({ secret: _secret, ...issuer }) => issuer),
+    created_at: o.created_at,
+    updated_at: o.updated_at,
+  });
+
+  function find(id: string): MemoryOrganisation {
+    const o = orgs.get(id);
+    if (!o) throw new CourseError('not_found', organisationNotFound);
+    return o;
+  }
+
+  function checkSlug(slug: string, except?: string) {
+    for (const o of orgs.values())
+      if (o.slug === slug && o.id !== except) throw new CourseError('conflict', organisationSlugTaken(slug));
+  }
+
+  function checkCourses(courses: 'all' | string[] | undefined) {
+    if (courses === undefined || courses === 'all') return;
+    const known = store.tables.outline.slug;
+    const missing = courses.filter((slug) => slug !== known);
+    if (missing.length > 0) {
+      const message = organisationUnknownCourses(missing);
+      throw new CourseError('validation_error', message, { courses: message });
+    }
+  }
+
+  function issuerOf(input: OrganisationIssuerInput): MemoryOrganisation['issuers'][number] {
+    for (const o of orgs.values())
+      if (o.issuers.some((i) => i.issuer === input.issuer))
+        throw new CourseError('conflict', organisationIssuerTaken(input.issuer));
+    return {
+      id: uuid(),
+      issuer: input.issuer,
+      audience: input.audience,
+      jwks_url: input.jwks_url ?? null,
+      has_secret: input.shared_secret !== undefined,
+      secret: input.shared_secret ?? null,
+      created_at: now(),
+    };
+  }
+
+  function memberView(o: MemoryOrganisation, userId: string): OrganisationMember {
+    const person = o.people.get(userId)!;
+    const row = store.tables.users.get(userId)!;
+    return {
+      user_id: userId,
+      email: row.user.email,
+      display_name: row.profile?.display_name ?? null,
+      role: person.role,
+      joined_at: person.joined_at,
+    };
+  }
+
+  return {
+    /** An active organisation's public face by slug; unknown and suspended ones alike are not found. */
+    face(slug: string): OrganisationFace {
+      const o = [...orgs.values()].find((x) => x.slug === slug && x.status === 'active');
+      if (!o) throw new CourseError('not_found', organisationNotFound);
+      return { slug: o.slug, name: o.name, theme: o.theme };
+    },
+    list: (): Organisation[] => [...orgs.values()].sort((a, b) => a.name.localeCompare(b.name)).map(view),
+    get: (id: string): Organisation => view(find(id)),
+    create(raw: unknown): Organisation {
+      const body: CreateOrganisationBody = parseInput(CreateOrganisationBodySchema, raw, 'body');
+      checkSlug(body.slug);
+      checkCourses(body.courses);
+      const issuers = (body.issuers ?? []).map(issuerOf);
+      const at = now();
+      const o: MemoryOrganisation = {
+        id: uuid(),
+        slug: body.slug,
+        name: body.name,
+        status: 'active',
+        origins: [...new Set(body.origins ?? [])],
+        theme: body.theme ?? {},
+        courses: body.courses ?? 'all',
+        seat_limit: body.seat_limit ?? null,
+        issuers,
+        people: new Map(),
+        created_at: at,
+        updated_at: at,
+      };
+      orgs.set(o.id, o);
+      return view(o);
+    },
+    update(id: string, raw: unknown): Organisation {
+      const o = find(id);
+      const body: UpdateOrganisationBody = parseInput(UpdateOrganisationBodySchema, raw, 'body');
+      if (body.slug !== undefined) checkSlug(body.slug, id);
+      checkCourses(body.courses);
+      if (body.name !== undefined) o.name = body.name;
+      if (body.slug !== undefined) o.slug = body.slug;
+      if (body.status !== undefined) o.status = body.status;
+      if (body.origins !== undefined) o.origins = [...new Set(body.origins)];
+      if (body.theme !== undefined) o.theme = body.theme;
+      if (body.courses !== undefined) o.courses = body.courses;
+      if (body.seat_limit !== undefined) o.seat_limit = body.seat_limit;
+      o.updated_at = now();
+      return view(o);
+    },
+    addIssuer(id: string, raw: unknown): Organisation {
+      const o = find(id);
+      o.issuers.push(issuerOf(parseInput(OrganisationIssuerInputSchema, raw, 'body')));
+      return view(o);
+    },
+    removeIssuer(id: string, issuerId: string): void {
+      const o = find(id);
+      const at = o.issuers.findIndex((i) => i.id === issuerId);
+      if (at < 0) throw new CourseError('not_found', organisationIssuerNotFound);
+      o.issuers.splice(at, 1);
+    },
+    members(id: string, query: { page?: number; pageSize?: number } = {}): Page<OrganisationMember> {
+      const o = find(id);
+      const people = [...o.people.keys()]
+        .filter((userId) => store.tables.users.has(userId))
+        .map((userId) => memberView(o, userId))
+        .sort((a, b) => (a.role === b.role ? a.email.localeCompare(b.email) : a.role === 'manager' ? -1 : 1));
+      return pageOfList(people, query, 25);
+    },
+    setMember(id: string, userId: string, role: OrganisationMember['role']): OrganisationMember {
+      const o = find(id);
+      if (!store.tables.users.has(userId)) throw new CourseError('not_found', organisationUserNotFound);
+      const person = o.people.get(userId);
+      if (person) person.role = role;
+      else {
+        if (o.seat_limit !== null && o.people.size >= o.seat_limit)
+          throw new CourseError('conflict', organisationSeatsFull(o.name, o.seat_limit));
+        o.people.set(userId, { role, joined_at: now() });
+      }
+      return memberView(o, userId);
+    },
+    removeMember(id: string, userId: string): void {
+      const o = find(id);
+      if (!o.people.delete(userId)) throw new CourseError('not_found', organisationMemberNotFound);
+    },
+  };
+}
+
+/** The demo scenario's organisations: Acme Facilities with an issuer and people, Bravo Works suspended. */
+export function seedOrganisations(store: MemoryStore, organisations: ReturnType<typeof adminOrganisations>) {
+  const acme = organisations.create({
+    name: 'Acme Facilities',
+    slug: 'acme-facilities',
+    origins: ['https://intranet.acme.example'],
+    theme: {
+      color: { brand: '#0b6e4f', brandContrast: '#ffffff' },
+      font: { body: "'Source Sans 3', sans-serif" },
+      logo_url: 'https://acme.example/logo.svg',
+    },
+    seat_limit: 50,
+    issuers: [
+      {
+        issuer: 'https://login.acme.example',
+        audience: 'coursekit',
+        jwks_url: 'https://login.acme.example/jwks',
+      },
+    ],
+  });
+  const bravo = organisations.create({ name: 'Bravo Works', slug: 'bravo-works' });
+  organisations.update(bravo.id, { status: 'suspended' });
+  const people = [...store.tables.users.values()].filter((row) => !row.roles.includes('admin'));
+  people.slice(0, 3).forEach((row, i) => {
+    organisations.setMember(acme.id, row.user.id, i === 0 ? 'manager' : 'learner');
+  });
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import * as a from '../admin.css';
+
+/**
+ * A labelled input with its hint and, when the server refused it, its message: announced, and
+ * tied to the input with aria-describedby so a screen reader reads it with the field.
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  children: (props: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={a.field}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described || undefined })}
+      {hint ? (
+        <p id={`${id}-hint`} className={a.small}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={a.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
