@@ -6,3 +6,4 @@ export type { HttpAdapterOptions, HttpCourseAdapter, SessionStorageLike } from '
 export { createHttpAdapter, forCourse } from './createHttpAdapter';
 export type { EventStreamOptions, StreamEvent } from './eventStream';
 export { createEventParser, followEventStream } from './eventStream';
+export { createHttpOrganisation } from './createHttpOrganisation';
