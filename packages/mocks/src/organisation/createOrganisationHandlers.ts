@@ -36,7 +36,7 @@ export function createOrganisationHandlers(
     orgInvitations: () => o.invitations(),
     orgInvite: ({ body }) => o.invite(body as never),
     orgImport: async ({ query, request }) =>
-      o.importPeople(new Blob([await request.text()]), query.mode === 'apply' ? 'apply' : 'preview'),
+      o.importCsv(await request.text(), query.mode === 'apply' ? 'apply' : 'preview'),
     orgGroups: () => o.groups(),
     orgCreateGroup: ({ body }) => o.createGroup(String(body.name)),
     orgRenameGroup: ({ params, body }) => o.renameGroup(params.groupId!, String(body.name)),
@@ -66,9 +66,12 @@ export function createOrganisationHandlers(
         if (options.state === 'error') throw new CourseError('unexpected', messages.authUnexpected);
         if (!tokenOf(request)) throw new CourseError('unauthorized', messages.sessionMissing);
         const values = params as Record<string, string>;
-        if (values.organisationId !== o.organisationId) throw new CourseError('forbidden', messages.guardInsufficientRole);
+        if (values.organisationId !== o.organisationId)
+          throw new CourseError('forbidden', messages.guardInsufficientRole);
         const raw = Object.fromEntries(new URL(request.url).searchParams);
-        const query = endpoint.query ? (parseInput(endpoint.query, raw, 'query') as Record<string, unknown>) : {};
+        const query = endpoint.query
+          ? (parseInput(endpoint.query, raw, 'query') as Record<string, unknown>)
+          : {};
         const body = endpoint.consumes ? {} : await bodyOf(request, endpoint.body);
         const answer = await handles[name]({ params: values, query, body, request });
         if (endpoint.produces) {

@@ -9,10 +9,10 @@ import {
   importMessages,
   normalizeEmail,
   type OrgAssignment,
+  type OrganisationAdapter,
   type OrgGroup,
   type OrgImportResult,
   type OrgInvitation,
-  type OrganisationAdapter,
   type OrgPerson,
   type OrgReportQuery,
   type OrgReportRow,
@@ -46,6 +46,8 @@ export interface MemoryOrganisationOptions {
   courses?: ReadonlyArray<AssignableCourse & { lessons: number }>;
   /** The clock, in epoch ms; `Date.now` when absent. */
   now?: () => number;
+  /** 'filled': a manager, three learners, a group, assignments and records (one overdue); empty otherwise. */
+  scenario?: 'empty' | 'filled';
 }
 
 interface StoredPerson extends Omit<OrgPerson, 'groups'> {
@@ -66,6 +68,8 @@ export interface MemoryOrganisation extends OrganisationAdapter {
   addPerson(person: { email: string; display_name?: string | null; role?: 'learner' | 'manager' }): string;
   /** Sets a person's record in a course (lessons done, completion, final-quiz score). */
   setRecord(userId: string, course: string, record: MemoryCourseRecord): void;
+  /** The import on a CSV's text, as `importPeople` reads a file's. */
+  importCsv(text: string, mode: 'preview' | 'apply'): OrgImportResult;
   /** The learning records, kept when a person leaves the organisation. */
   readonly records: ReadonlyMap<string, MemoryCourseRecord>;
 }
@@ -107,6 +111,17 @@ function csvRows(text: string): string[][] {
     rows.push(row);
   }
   return rows.filter((r) => r.some((value) => value.trim() !== ''));
+}
+
+/** A Blob's text; through FileReader where the Blob has no text() (jsdom's). */
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
 }
 
 export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}): MemoryOrganisation {
@@ -170,7 +185,12 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
       pageSize,
     };
   };
-  const invite = (email: string, inviteName: string | null, role: 'learner' | 'manager', group: string | null) => {
+  const invite = (
+    email: string,
+    inviteName: string | null,
+    role: 'learner' | 'manager',
+    group: string | null,
+  ) => {
     const invitation: OrgInvitation = {
       id: newId(),
       email,
@@ -195,7 +215,13 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
         const key = `${userId}\u0000${a.course}`;
         const before = due.get(key);
         const earliest =
-          before === undefined ? a.due_at : before === null || a.due_at === null ? (before ?? a.due_at) : before < a.due_at ? before : a.due_at;
+          before === undefined
+            ? a.due_at
+            : before === null || a.due_at === null
+              ? (before ?? a.due_at)
+              : before < a.due_at
+                ? before
+                : a.due_at;
         due.set(key, earliest);
       }
     }
@@ -290,12 +316,20 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
       }
       return invite(email, input.name?.trim() || null, input.role ?? 'learner', null);
     },
-    async importPeople(file, mode): Promise<OrgImportResult> {
-      const [header, ...lines] = csvRows(await file.text());
+    async importPeople(file, mode) {
+      return organisation.importCsv(await blobText(file), mode);
+    },
+    importCsv(text, mode) {
+      const [header, ...lines] = csvRows(text);
       const columns = (header ?? []).map((h) => h.trim().toLowerCase());
       const at = (name: string) => columns.indexOf(name);
       if (at('email') < 0) {
-        return { applied: false, counts: { invite: 0, no_change: 0, error: 0 }, rows: [], error: importMessages.missingColumns };
+        return {
+          applied: false,
+          counts: { invite: 0, no_change: 0, error: 0 },
+          rows: [],
+          error: importMessages.missingColumns,
+        };
       }
       const input: ImportRowInput[] = lines.map((cells) => ({
         email: cells[at('email')] ?? '',
@@ -407,11 +441,67 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
         list.push({ day: day.toISOString().slice(0, 10), completed: 0 });
       }
       for (const row of reportRows(query.course ? { course: query.course } : {})) {
-        const entry = row.completed_at ? list.find((d) => d.day === row.completed_at!.slice(0, 10)) : undefined;
+        const entry = row.completed_at
+          ? list.find((d) => d.day === row.completed_at!.slice(0, 10))
+          : undefined;
         if (entry) entry.completed += 1;
       }
       return list;
     },
   };
+  if (options.scenario === 'filled') seedFilled(organisation, groups, assignments, iso, now);
   return organisation;
+}
+
+/** The 'filled' scenario: what a manager sees a few weeks in. */
+function seedFilled(
+  organisation: MemoryOrganisation,
+  groups: Map<string, { id: string; name: string; created_at: string }>,
+  assignments: StoredAssignment[],
+  iso: () => string,
+  now: () => number,
+) {
+  const day = 86_400_000;
+  const at = (offset: number) => new Date(now() + offset * day).toISOString();
+  organisation.addPerson({
+    email: 'mara.manager@acme.example',
+    display_name: 'Mara Manager',
+    role: 'manager',
+  });
+  const ben = organisation.addPerson({ email: 'ben.okafor@acme.example', display_name: 'Ben Okafor' });
+  const cleo = organisation.addPerson({ email: 'cleo.park@acme.example', display_name: 'Cleo Park' });
+  const dev = organisation.addPerson({ email: 'dev.rao@acme.example', display_name: null });
+  const groupId = '00000000-0000-4000-9000-000000000001';
+  groups.set(groupId, { id: groupId, name: 'Night shift', created_at: iso() });
+  void organisation.addGroupMember(groupId, ben);
+  void organisation.addGroupMember(groupId, cleo);
+  assignments.push(
+    {
+      id: '00000000-0000-4000-a000-000000000001',
+      course: 'data-literacy',
+      user_id: null,
+      group_id: groupId,
+      due_at: at(7),
+      created_at: at(-20),
+    },
+    {
+      id: '00000000-0000-4000-a000-000000000002',
+      course: 'data-literacy',
+      user_id: dev,
+      group_id: null,
+      due_at: at(-2),
+      created_at: at(-20),
+    },
+    {
+      id: '00000000-0000-4000-a000-000000000003',
+      course: 'energy-basics',
+      user_id: ben,
+      group_id: null,
+      due_at: null,
+      created_at: at(-10),
+    },
+  );
+  organisation.setRecord(ben, 'data-literacy', { lessonsDone: 4, completedAt: at(-3), score: 90 });
+  organisation.setRecord(cleo, 'data-literacy', { lessonsDone: 1, attempted: true, score: null });
+  organisation.setRecord(ben, 'energy-basics', { lessonsDone: 2, completedAt: at(-1), score: 75 });
 }

@@ -10,7 +10,8 @@ import * as s from '../ui/styles.css';
 import { messageOf, organisationKeys, useOrganisation, useOrganisationStrings } from './organisationContext';
 
 /** Ticks one id in or out of a list. */
-const toggled = (list: string[], id: string, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
+const toggled = (list: string[], id: string, on: boolean) =>
+  on ? [...list, id] : list.filter((x) => x !== id);
 
 /** The Assignments tab: assign a course to people or groups with an optional due date; the assignments. */
 export function AssignmentsPanel() {
@@ -49,7 +50,9 @@ export function AssignmentsPanel() {
       setUserIds([]);
       setGroupIds([]);
       setDue('');
-      setNotice(formatString(t.assigned, { course: made[0]?.course_title ?? chosenCourse, count: made.length }));
+      setNotice(
+        formatString(t.assigned, { course: made[0]?.course_title ?? chosenCourse, count: made.length }),
+      );
       await queryClient.invalidateQueries({ queryKey: organisationKeys.all(id) });
     },
     onError: (error) => setProblem(messageOf(error)),
@@ -173,7 +176,10 @@ export function AssignmentsPanel() {
                       <button
                         type="button"
                         className={`${s.button.secondary} ${a.smallButton}`}
-                        aria-label={formatString(t.removeAssignment, { course: x.course_title, target: target(x) })}
+                        aria-label={formatString(t.removeAssignment, {
+                          course: x.course_title,
+                          target: target(x),
+                        })}
                         onClick={() => remove.mutate(x)}
                       >
                         {t.remove}

@@ -32,12 +32,19 @@ export function CompletionsChart({ days }: { days: OrgCompletionDay[] }) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
         role="img"
-        aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-summary`}
         preserveAspectRatio="none"
         style={{ maxHeight: HEIGHT }}
       >
-        <line x1={0} y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} stroke="currentColor" strokeOpacity={0.4} />
+        <title>{title}</title>
+        <line
+          x1={0}
+          y1={HEIGHT - 0.5}
+          x2={WIDTH}
+          y2={HEIGHT - 0.5}
+          stroke="currentColor"
+          strokeOpacity={0.4}
+        />
         {days.map((d, i) => {
           const h = max === 0 ? 0 : (d.completed / max) * (HEIGHT - 8);
           return (

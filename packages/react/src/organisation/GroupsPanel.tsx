@@ -23,7 +23,8 @@ function GroupCard({
   const [chosen, setChosen] = useState('');
   const members = people.filter((p) => p.groups.includes(group.name));
   const others = people.filter((p) => !p.groups.includes(group.name));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: organisationKeys.all(organisation.organisationId) });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: organisationKeys.all(organisation.organisationId) });
   const add = useMutation({
     mutationFn: (userId: string) => organisation.addGroupMember(group.id, userId),
     onSuccess: async () => {

@@ -95,7 +95,9 @@ function ImportForm({ onDone }: { onDone: (message: string) => void }) {
       setPreview(null);
       setFile(null);
       setInputKey((k) => k + 1);
-      onDone(formatString(t.importApplied, { invite: result.counts.invite, noChange: result.counts.no_change }));
+      onDone(
+        formatString(t.importApplied, { invite: result.counts.invite, noChange: result.counts.no_change }),
+      );
       await queryClient.invalidateQueries({ queryKey: organisationKeys.all(organisation.organisationId) });
     },
   });
@@ -331,8 +333,7 @@ export function PeoplePanel() {
           <ul className={s.list}>
             {invitations.data.map((invitation) => (
               <li key={invitation.id}>
-                {invitation.email} —{' '}
-                {invitation.accepted_at ? t.invitationAccepted : t.invitationPending}
+                {invitation.email} — {invitation.accepted_at ? t.invitationAccepted : t.invitationPending}
               </li>
             ))}
           </ul>

@@ -8,7 +8,8 @@ export const OrganisationContext = createContext<OrganisationAdapter | null>(nul
 /** The organisation adapter the nearest OrganisationConsole or OrganisationReport was given. */
 export function useOrganisation(): OrganisationAdapter {
   const adapter = useContext(OrganisationContext);
-  if (!adapter) throw new Error('useOrganisation must be used inside an OrganisationConsole or OrganisationReport');
+  if (!adapter)
+    throw new Error('useOrganisation must be used inside an OrganisationConsole or OrganisationReport');
   return adapter;
 }
 

@@ -31,7 +31,8 @@ export const organisationStrings = {
   importPreview: 'Check the file',
   importApply: 'Invite {count} people',
   importCancel: 'Choose another file',
-  importSummary: '{invite} to invite, {noChange} already in the organisation or invited, {error} with problems.',
+  importSummary:
+    '{invite} to invite, {noChange} already in the organisation or invited, {error} with problems.',
   importApplied: '{invite} invitations sent; {noChange} were already in the organisation or invited.',
   importNoneToInvite: 'Nobody new to invite: nothing will change.',
   importPreviewCaption: 'What the file would do (nothing is sent until you confirm)',
