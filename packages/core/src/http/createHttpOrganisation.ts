@@ -29,6 +29,31 @@ export function createHttpOrganisation(adapter: CourseAdapter, organisationId: s
   return organisationOn(transport, organisationId);
 }
 
+/** What accepting an invitation answers: the organisation joined, the e-mail, a new or linked account. */
+export interface AcceptedInvitation {
+  organisation: { slug: string; name: string };
+  email: string;
+  account: 'created' | 'linked';
+}
+
+/**
+ * Accepts an e-mailed invitation by its link's token (no session needed: the token proves the
+ * e-mail). An existing account with that e-mail joins as it is; for a new person `password` (and
+ * `name`) make the account, and without one the call fails with the server's 'invalid_request'.
+ */
+export async function acceptOrganisationInvitation(
+  adapter: CourseAdapter,
+  input: { token: string; password?: string; name?: string },
+): Promise<AcceptedInvitation> {
+  const transport = transportOf(adapter);
+  if (!transport) {
+    throw new TypeError('acceptOrganisationInvitation needs the adapter that createHttpAdapter returned');
+  }
+  return (await transport.call(endpoints.acceptOrganisationInvitation, {
+    body: input,
+  })) as AcceptedInvitation;
+}
+
 function organisationOn(transport: HttpTransport, organisationId: string): OrganisationAdapter {
   const call = <N extends ManagerEndpointName>(name: N, init: CallInit = {}) => {
     const endpoint: ManagerEndpoint = managerEndpoints[name];
@@ -55,7 +80,9 @@ function organisationOn(transport: HttpTransport, organisationId: string): Organ
     assign: (input) => call('orgAssign', { body: input }),
     removeAssignment: (assignmentId) => call('orgRemoveAssignment', { params: { assignmentId } }),
     async courses() {
-      const answer = (await transport.call(endpoints.courses)) as { courses: { slug: string; title: string }[] };
+      const answer = (await transport.call(endpoints.courses)) as {
+        courses: { slug: string; title: string }[];
+      };
       return answer.courses.map(({ slug, title }) => ({ slug, title }));
     },
     report: (query = {}) => call('orgReport', { query: { ...query } }),

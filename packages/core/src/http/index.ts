@@ -4,6 +4,7 @@
 
 export type { HttpAdapterOptions, HttpCourseAdapter, SessionStorageLike } from './createHttpAdapter';
 export { createHttpAdapter, forCourse } from './createHttpAdapter';
+export type { AcceptedInvitation } from './createHttpOrganisation';
+export { acceptOrganisationInvitation, createHttpOrganisation } from './createHttpOrganisation';
 export type { EventStreamOptions, StreamEvent } from './eventStream';
 export { createEventParser, followEventStream } from './eventStream';
-export { createHttpOrganisation } from './createHttpOrganisation';
