@@ -46,6 +46,7 @@ const reactPackage = pkg(
     'quiz-runner': 'src/quiz-runner/index.ts',
     'progress-panel': 'src/progress-panel/index.ts',
     'admin-console': 'src/admin/index.ts',
+    organisation: 'src/organisation/index.ts',
     styles: 'src/styles.ts',
   },
   {
@@ -59,6 +60,7 @@ const reactPackage = pkg(
         'quiz-runner': 'packages/react/src/quiz-runner/index.ts',
         'progress-panel': 'packages/react/src/progress-panel/index.ts',
         'admin-console': 'packages/react/src/admin/index.ts',
+        organisation: 'packages/react/src/organisation/index.ts',
       },
       compilerOptions: declarationOptions('packages/react'),
     },

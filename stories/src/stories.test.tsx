@@ -15,6 +15,8 @@ import * as adminSettings from './admin/SystemSettings.stories';
 import * as adminUserProgress from './admin/UserProgress.stories';
 import * as courseCatalog from './CourseCatalog.stories';
 import * as coursePlayer from './CoursePlayer.stories';
+import * as organisationConsole from './organisation/OrganisationConsole.stories';
+import * as organisationReport from './organisation/OrganisationReport.stories';
 import * as progressPanel from './ProgressPanel.stories';
 import * as quizRunner from './QuizRunner.stories';
 import { withCourse } from './withCourse';
@@ -51,6 +53,8 @@ const suites = {
   'Admin User Progress': composeStories(adminUserProgress),
   'Admin Course Studio': composeStories(adminStudio),
   'Admin Course Studio media and preview': composeStories(adminStudioMedia),
+  OrganisationConsole: composeStories(organisationConsole),
+  OrganisationReport: composeStories(organisationReport),
 };
 
 const busy = () => document.querySelector('[aria-busy="true"]');
@@ -223,6 +227,69 @@ describe('stories show the spec’s states', () => {
     await o.MembersError.run();
     expect(screen.getByRole('heading', { name: 'Could not load the people' })).toBeTruthy();
   }, 60_000);
+
+  it('the organisation console’s stories show each tab empty, loading, failing and filled', async () => {
+    const con = suites.OrganisationConsole;
+    const shows = async (story: { run: () => Promise<void> }, check: () => Promise<unknown>) => {
+      cleanup();
+      answering.clear();
+      await story.run();
+      await check();
+    };
+    await shows(con.PeopleEmpty, () =>
+      screen.findByText('Nobody is in the organisation yet. Invite people above.'),
+    );
+    expect(screen.getByRole('heading', { name: 'Invite someone' })).toBeTruthy();
+    await shows(con.PeopleLoading, () => screen.findByRole('status', { name: 'Loading people…' }));
+    await shows(con.PeopleError, () => screen.findAllByRole('heading', { name: 'Something went wrong' }));
+    await shows(con.PeopleFilled, () => screen.findByRole('cell', { name: 'cleo.park@acme.example' }));
+    expect(
+      screen.getByRole('button', { name: 'Remove dev.rao@acme.example from the organisation' }),
+    ).toBeTruthy();
+    await shows(con.GroupsEmpty, () =>
+      screen.findByText('No groups yet. Create one to gather a team or a cohort.'),
+    );
+    await shows(con.GroupsLoading, () => screen.findByRole('status', { name: 'Loading groups…' }));
+    await shows(con.GroupsError, () => screen.findByRole('heading', { name: 'Something went wrong' }));
+    await shows(con.GroupsFilled, () => screen.findByRole('heading', { name: 'Night shift' }));
+    expect(screen.getByText('2 members')).toBeTruthy();
+    await shows(con.AssignmentsEmpty, () => screen.findByText('No course is assigned yet.'));
+    await shows(con.AssignmentsLoading, () => screen.findByRole('status', { name: 'Loading assignments…' }));
+    await shows(con.AssignmentsError, () => screen.findByRole('heading', { name: 'Something went wrong' }));
+    await shows(con.AssignmentsFilled, () =>
+      screen.findByRole('table', { name: 'The organisation’s assignments' }),
+    );
+    expect(screen.getByRole('cell', { name: 'No due date' })).toBeTruthy();
+    await shows(con.ReportEmpty, () =>
+      screen.findByText('No course is assigned yet: the report fills in once people have assignments.'),
+    );
+    await shows(con.ReportLoading, () => screen.findByRole('status', { name: 'Loading the report…' }));
+    await shows(con.ReportError, () => screen.findByRole('heading', { name: 'Something went wrong' }));
+    await shows(con.ReportFilled, () => screen.findByRole('cell', { name: 'Overdue' }));
+    expect(screen.getAllByRole('cell', { name: 'Completed' })).toHaveLength(2);
+    expect(screen.getByRole('cell', { name: 'In progress' })).toBeTruthy();
+  }, 60_000);
+
+  it('the embeddable report’s stories show its empty, loading, failing and filled states', async () => {
+    const report = suites.OrganisationReport;
+    cleanup();
+    await report.Empty.run();
+    expect(
+      await screen.findByText('No course is assigned yet: the report fills in once people have assignments.'),
+    ).toBeTruthy();
+    cleanup();
+    await report.Loading.run();
+    expect(await screen.findByRole('status', { name: 'Loading the report…' })).toBeTruthy();
+    cleanup();
+    answering.clear();
+    await report.ServerError.run();
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    cleanup();
+    await report.Filled.run();
+    expect(await screen.findByRole('img', { name: 'Completions over the last 30 days' })).toBeTruthy();
+    expect(screen.getByText('2 completions in the last 30 days; the most on one day: 1.')).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '90%' })).toBeTruthy();
+  }, 30_000);
 
   it('render() works too, for stories without play functions', () => {
     const { ListNew } = suites.QuizRunner;

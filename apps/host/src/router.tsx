@@ -21,6 +21,9 @@ const auth = (name: 'SignIn' | 'SignUp' | 'ResetPassword' | 'VerificationSuccess
 const admin = (name: 'AdminHome' | 'AdminUserProgress' | 'ContentLoader') =>
   lazyRouteComponent(() => import('./admin/AdminScreens'), name);
 
+const organisationScreen = (name: 'OrganisationConsoleScreen' | 'AcceptInvitationScreen') =>
+  lazyRouteComponent(() => import('./organisations/OrganisationScreens'), name);
+
 const NotFound = lazyRouteComponent(() => import('./layout/NotFound'), 'NotFound');
 /** learner §2: a module id that is not a number goes to /modules. */
 const moduleParams = {
@@ -108,12 +111,27 @@ const quizList = createRoute({
   component: quizzes('QuizzesScreen'),
 });
 
+// The invitation mail's link: no session needed (the token proves the e-mail).
+const acceptInvitation = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/accept-invitation',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  component: organisationScreen('AcceptInvitationScreen'),
+});
+
 // Signed-out visitors go to /signin.
 const authed = createRoute({ getParentRoute: () => rootRoute, id: 'authed', component: RequireAuth });
 const course = createRoute({
   getParentRoute: () => authed,
   path: '/course',
   component: learner('CourseScreen'),
+});
+// An organisation's managers' console; the server lets in its managers and admins only.
+const organisationConsole = createRoute({
+  getParentRoute: () => authed,
+  path: '/organisations/$organisationId',
+  component: organisationScreen('OrganisationConsoleScreen'),
 });
 const modules = createRoute({
   getParentRoute: () => authed,
@@ -245,7 +263,9 @@ export const routeTree = rootRoute.addChildren([
   progress,
   assessment,
   quizList,
+  acceptInvitation,
   authed.addChildren([
+    organisationConsole,
     course,
     modules,
     module,

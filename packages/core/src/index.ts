@@ -22,6 +22,11 @@ export type {
   UserListQuery,
 } from './adapter/AdminAdapter';
 export type {
+  AssignableCourse,
+  OrganisationAdapter,
+  OrgCompletionDay,
+} from './adapter/OrganisationAdapter';
+export type {
   AuthAdapter,
   CertificateAdapter,
   CourseAdapter,

@@ -19,3 +19,11 @@ export { createMemoryStore } from './store/createMemoryStore';
 export { DEMO_LEARNER } from './store/seedLearnerScenario';
 export type { MemoryStudioOptions } from './studio/memoryStudio';
 export { createMemoryStudio, memoryCopies } from './studio/memoryStudio';
+export type { OrganisationHandlersOptions } from './organisation/createOrganisationHandlers';
+export { createOrganisationHandlers } from './organisation/createOrganisationHandlers';
+export type {
+  MemoryCourseRecord,
+  MemoryOrganisation,
+  MemoryOrganisationOptions,
+} from './organisation/memoryOrganisation';
+export { createMemoryOrganisation } from './organisation/memoryOrganisation';

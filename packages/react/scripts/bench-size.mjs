@@ -16,12 +16,14 @@ const entries = {
   ProgressPanel: 'progress-panel.js',
   QuizRunner: 'quiz-runner.js',
 };
-// Measured on their own, outside "all three": the admin console and the course studio (learners
-// never load them) and the catalog (a page of its own, not part of the course's widgets).
+// Measured on their own, outside "all three": the admin console, the course studio and the
+// organisation console with its report (learners never load them) and the catalog (a page of its
+// own, not part of the course's widgets).
 const adminEntries = {
   CourseCatalog: 'course-catalog.js',
   AdminConsole: 'admin-console.js',
   CourseStudio: 'course-studio.js',
+  OrganisationConsole: 'organisation.js',
 };
 const budgets = { CoursePlayer: 50, ProgressPanel: 40, all: 70 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

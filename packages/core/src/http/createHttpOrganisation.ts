@@ -1,0 +1,92 @@
+import type * as z from 'zod/mini';
+import type { CourseAdapter } from '../adapter/CourseAdapter';
+import type { OrganisationAdapter } from '../adapter/OrganisationAdapter';
+import { endpoints } from './endpoints';
+import type { CallInit, HttpTransport } from './httpTransport';
+import { transportOf } from './httpTransport';
+import { type ManagerEndpoint, managerEndpoints } from './managerEndpoints';
+
+type ManagerEndpointName = keyof typeof managerEndpoints;
+type AnswerOf<N extends ManagerEndpointName> = (typeof managerEndpoints)[N] extends { produces: string }
+  ? string
+  : (typeof managerEndpoints)[N] extends { answer: infer S extends z.ZodMiniType }
+    ? z.infer<S>
+    : undefined;
+
+/**
+ * The managers' calls for one organisation on an adapter made by `createHttpAdapter` (same session,
+ * same token). The answer is the HTTP `OrganisationAdapter` the OrganisationConsole and the
+ * OrganisationReport widgets are driven by.
+ *
+ * @example
+ * const organisation = createHttpOrganisation(createHttpAdapter({ baseUrl: '/api' }), organisationId);
+ */
+export function createHttpOrganisation(adapter: CourseAdapter, organisationId: string): OrganisationAdapter {
+  const transport = transportOf(adapter);
+  if (!transport) {
+    throw new TypeError('createHttpOrganisation needs the adapter that createHttpAdapter returned');
+  }
+  return organisationOn(transport, organisationId);
+}
+
+/** What accepting an invitation answers: the organisation joined, the e-mail, a new or linked account. */
+export interface AcceptedInvitation {
+  organisation: { slug: string; name: string };
+  email: string;
+  account: 'created' | 'linked';
+}
+
+/**
+ * Accepts an e-mailed invitation by its link's token (no session needed: the token proves the
+ * e-mail). An existing account with that e-mail joins as it is; for a new person `password` (and
+ * `name`) make the account, and without one the call fails with the server's 'invalid_request'.
+ */
+export async function acceptOrganisationInvitation(
+  adapter: CourseAdapter,
+  input: { token: string; password?: string; name?: string },
+): Promise<AcceptedInvitation> {
+  const transport = transportOf(adapter);
+  if (!transport) {
+    throw new TypeError('acceptOrganisationInvitation needs the adapter that createHttpAdapter returned');
+  }
+  return (await transport.call(endpoints.acceptOrganisationInvitation, {
+    body: input,
+  })) as AcceptedInvitation;
+}
+
+function organisationOn(transport: HttpTransport, organisationId: string): OrganisationAdapter {
+  const call = <N extends ManagerEndpointName>(name: N, init: CallInit = {}) => {
+    const endpoint: ManagerEndpoint = managerEndpoints[name];
+    // A manager's call needs a session as a learner's does; the server checks the role.
+    return transport.call(
+      { ...endpoint, auth: 'user' },
+      { ...init, params: { organisationId, ...init.params } },
+    ) as Promise<AnswerOf<N>>;
+  };
+  return {
+    organisationId,
+    people: (query = {}) => call('orgPeople', { query: { ...query } }),
+    removePerson: (userId) => call('orgRemovePerson', { params: { userId } }),
+    invitations: () => call('orgInvitations'),
+    invite: (input) => call('orgInvite', { body: input }),
+    importPeople: (file, mode) => call('orgImport', { query: { mode }, body: file }),
+    groups: () => call('orgGroups'),
+    createGroup: (name) => call('orgCreateGroup', { body: { name } }),
+    renameGroup: (groupId, name) => call('orgRenameGroup', { params: { groupId }, body: { name } }),
+    deleteGroup: (groupId) => call('orgDeleteGroup', { params: { groupId } }),
+    addGroupMember: (groupId, userId) => call('orgAddGroupMember', { params: { groupId, userId } }),
+    removeGroupMember: (groupId, userId) => call('orgRemoveGroupMember', { params: { groupId, userId } }),
+    assignments: () => call('orgAssignments'),
+    assign: (input) => call('orgAssign', { body: input }),
+    removeAssignment: (assignmentId) => call('orgRemoveAssignment', { params: { assignmentId } }),
+    async courses() {
+      const answer = (await transport.call(endpoints.courses)) as {
+        courses: { slug: string; title: string }[];
+      };
+      return answer.courses.map(({ slug, title }) => ({ slug, title }));
+    },
+    report: (query = {}) => call('orgReport', { query: { ...query } }),
+    reportCsv: (query = {}) => call('orgReportCsv', { query: { ...query } }),
+    completions: (query = {}) => call('orgCompletions', { query: { ...query } }),
+  };
+}
