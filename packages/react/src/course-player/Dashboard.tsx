@@ -1,10 +1,4 @@
-import {
-  formatDuration,
-  learnerScoreColor,
-  moduleDurationMinutes,
-  moduleStatus,
-  type QuizListItem,
-} from '@coursekit/core';
+import { formatDuration, learnerScoreColor, moduleDurationMinutes, type QuizListItem } from '@coursekit/core';
 import { useNavigate } from '../provider/navigation';
 import { resultsPath } from '../provider/routes';
 import { useCertificate, useModules, useOutline, useProgress, useQuizList } from '../queries/courseQueries';
@@ -12,10 +6,12 @@ import { FormattedText } from '../strings/FormattedText';
 import { formatString } from '../strings/formatString';
 import { playerStrings } from '../strings/playerStrings';
 import { useStrings } from '../strings/useStrings';
+import { Card, Section } from '../ui/Card';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
 import * as s from '../ui/styles.css';
 import { CertificateDownload } from './CertificateDownload';
+import { ModuleCard } from './ModuleCard';
 
 export interface DashboardProps {
   /** Replaces the course's own title (its outline's). */
@@ -64,10 +60,7 @@ export function Dashboard({ title, description }: DashboardProps) {
         <p className={s.muted}>{formatString(t.estimatedTime, { time: course.estimated_time })}</p>
       </header>
 
-      <section className={s.card} aria-labelledby="ck-overall">
-        <h3 id="ck-overall" className={s.subheading}>
-          {t.overallProgress}
-        </h3>
+      <Card title={t.overallProgress}>
         <ProgressBar value={summary.progressPercentage} label={t.overallProgressBar} />
         <p className={s.muted}>
           {formatString(t.courseLessonsCompleted, {
@@ -76,13 +69,10 @@ export function Dashboard({ title, description }: DashboardProps) {
             percent: summary.progressPercentage,
           })}
         </p>
-      </section>
+      </Card>
 
       {summary.courseComplete && certificate.data ? (
-        <section className={s.card} aria-labelledby="ck-certificate">
-          <h3 id="ck-certificate" className={s.subheading}>
-            {t.certificateTitle}
-          </h3>
+        <Card title={t.certificateTitle}>
           <p className={s.text}>
             {formatString(t.certificateHolder, {
               learner: certificate.data.learner_name,
@@ -91,27 +81,21 @@ export function Dashboard({ title, description }: DashboardProps) {
           </p>
           <p className={s.muted}>{formatString(t.certificateCode, { code: certificate.data.code })}</p>
           <CertificateDownload code={certificate.data.code} />
-        </section>
+        </Card>
       ) : null}
 
       <div className={s.grid}>
         {summary.isComplete && !summary.quizPassed ? (
-          <section className={s.card} aria-labelledby="ck-next">
-            <h3 id="ck-next" className={s.subheading}>
-              {t.finalQuizTitle}
-            </h3>
+          <Card title={t.finalQuizTitle}>
             <p className={s.muted}>{t.finalQuizBody}</p>
             <div>
               <button type="button" className={s.button.primary} onClick={() => navigate('/quizzes')}>
                 {t.finalQuizButton}
               </button>
             </div>
-          </section>
+          </Card>
         ) : (
-          <section className={s.card} aria-labelledby="ck-next">
-            <h3 id="ck-next" className={s.subheading}>
-              {summary.hasStarted ? t.continueLearning : t.gettingStarted}
-            </h3>
+          <Card title={summary.hasStarted ? t.continueLearning : t.gettingStarted}>
             <p className={s.muted}>
               {summary.hasStarted
                 ? formatString(t.modulePickUp, { module: nextModuleId })
@@ -129,26 +113,14 @@ export function Dashboard({ title, description }: DashboardProps) {
                 {summary.hasStarted ? t.continueLearning : t.startLearning}
               </button>
             </div>
-          </section>
+          </Card>
         )}
 
-        <section className={s.card} aria-labelledby="ck-pre">
-          <h3 id="ck-pre" className={s.subheading}>
-            {t.preAssessmentResults}
-          </h3>
+        <Card title={t.preAssessmentResults}>
           {pre?.summary.hasAttempted ? (
             <>
               <p className={s.text}>
-                <FormattedText
-                  template={t.bestScore}
-                  values={{
-                    score: (
-                      <span className={s.score[learnerScoreColor(pre.summary.bestPercentage)]}>
-                        {Math.round(pre.summary.bestPercentage)}%
-                      </span>
-                    ),
-                  }}
-                />
+                <BestScore percent={pre.summary.bestPercentage} />
               </p>
               <div>
                 <button
@@ -172,52 +144,31 @@ export function Dashboard({ title, description }: DashboardProps) {
               </div>
             </>
           )}
-        </section>
+        </Card>
 
         {courseQuizzes.map((item) => (
           <QuizResultCard key={item.quiz.id} item={item} />
         ))}
       </div>
 
-      <section className={s.stack} aria-labelledby="ck-modules">
-        <h3 id="ck-modules" className={s.subheading}>
-          {t.modulesHeading}
-        </h3>
+      <Section title={t.modulesHeading}>
         <ul className={s.list}>
           {modules.data.map((m) => {
             const p = summary.modules.find((x) => x.moduleId === m.id);
             return (
-              <li key={m.id} className={s.card}>
-                <div className={s.spread}>
-                  <h4 className={s.subheading}>
-                    {formatString(t.moduleTitle, { number: m.id, name: m.name })}
-                  </h4>
-                  <span className={s.muted}>{formatDuration(moduleDurationMinutes(m))}</span>
-                </div>
-                <p className={s.muted}>{m.description}</p>
-                <div className={s.spread}>
-                  <span className={s.muted}>
-                    {formatString(t.modulePercentComplete, { percent: p?.progressPercentage ?? 0 })}
-                    {p && moduleStatus(p) === 'testedOut' ? (
-                      <>
-                        {' '}
-                        <span className={s.badge.success}>{t.testedOut}</span>
-                      </>
-                    ) : null}
-                  </span>
-                  <button
-                    type="button"
-                    className={s.button.secondary}
-                    onClick={() => navigate(`/module/${m.id}`)}
-                  >
-                    {formatString(t.openModule, { number: m.id })}
-                  </button>
-                </div>
-              </li>
+              <ModuleCard
+                key={m.id}
+                module={m}
+                progress={p}
+                level={4}
+                aside={formatDuration(moduleDurationMinutes(m))}
+                detail={formatString(t.modulePercentComplete, { percent: p?.progressPercentage ?? 0 })}
+                emphasis="secondary"
+              />
             );
           })}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }
@@ -230,16 +181,7 @@ function QuizResultCard({ item }: { item: QuizListItem }) {
     <section className={s.card} aria-label={formatString(t.quizResultsCard, { quiz: quiz.title })}>
       <h3 className={s.subheading}>{quiz.title}</h3>
       <p className={s.text}>
-        <FormattedText
-          template={t.bestScore}
-          values={{
-            score: (
-              <span className={s.score[learnerScoreColor(summary.bestPercentage)]}>
-                {Math.round(summary.bestPercentage)}%
-              </span>
-            ),
-          }}
-        />{' '}
+        <BestScore percent={summary.bestPercentage} />{' '}
         <span className={summary.passed ? s.badge.success : s.badge.info}>
           {summary.passed ? t.passed : t.inProgress}
         </span>
@@ -253,5 +195,18 @@ function QuizResultCard({ item }: { item: QuizListItem }) {
         </button>
       </div>
     </section>
+  );
+}
+
+/** The learner's best score in a quiz, coloured by how it stands. */
+function BestScore({ percent }: { percent: number }) {
+  const t = useStrings(playerStrings);
+  return (
+    <FormattedText
+      template={t.bestScore}
+      values={{
+        score: <span className={s.score[learnerScoreColor(percent)]}>{Math.round(percent)}%</span>,
+      }}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { formatString } from '../strings/formatString';
 import { progressStrings } from '../strings/progressStrings';
 import { useLang } from '../strings/useLang';
 import { useStrings } from '../strings/useStrings';
+import { Card, Section } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ErrorState, isUnauthorized, SignInPrompt, Skeletons } from '../ui/QueryState';
@@ -79,15 +80,14 @@ function Panel() {
     <div className={s.stack}>
       <h2 className={s.heading}>{t.yourProgress}</h2>
 
-      <section className={s.card} aria-labelledby="ck-course-progress">
-        <div className={s.spread}>
-          <h3 id="ck-course-progress" className={s.subheading}>
-            {t.courseProgress}
-          </h3>
+      <Card
+        title={t.courseProgress}
+        badge={
           <span className={summary.courseComplete ? s.badge.success : s.badge.info}>
             {summary.courseComplete ? t.statusComplete : t.inProgress}
           </span>
-        </div>
+        }
+      >
         <ProgressBar value={summary.progressPercentage} label={t.courseProgressBar} />
         <p className={s.text}>
           {formatString(t.courseLessonsCompleted, {
@@ -136,13 +136,10 @@ function Panel() {
             )}
           </div>
         )}
-      </section>
+      </Card>
 
       <div className={s.grid}>
-        <section className={s.card} aria-labelledby="ck-pre-results">
-          <h3 id="ck-pre-results" className={s.subheading}>
-            {t.preAssessmentResults}
-          </h3>
+        <Card title={t.preAssessmentResults}>
           {pre?.summary.hasAttempted ? (
             <p className={s.text}>
               {formatString(t.bestScore, { score: `${Math.round(pre.summary.bestPercentage)}%` })}{' '}
@@ -168,16 +165,13 @@ function Panel() {
               </button>
             )}
           </div>
-        </section>
+        </Card>
         {courseQuizzes.map((item) => (
           <QuizProgressCard key={item.quiz.id} item={item} />
         ))}
       </div>
 
-      <section className={s.stack} aria-labelledby="ck-module-progress">
-        <h3 id="ck-module-progress" className={s.subheading}>
-          {t.moduleProgress}
-        </h3>
+      <Section title={t.moduleProgress}>
         <ul className={s.list}>
           {modules.data.map((m) => {
             const p = summary.modules.find((x) => x.moduleId === m.id);
@@ -192,7 +186,7 @@ function Panel() {
             ) : null;
           })}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }
