@@ -21,11 +21,6 @@ export type {
   UserListQuery,
 } from './adapter/AdminAdapter';
 export type {
-  AssignableCourse,
-  OrganisationAdapter,
-  OrgCompletionDay,
-} from './adapter/OrganisationAdapter';
-export type {
   AuthAdapter,
   CertificateAdapter,
   CourseAdapter,
@@ -39,6 +34,11 @@ export type {
   Unsubscribe,
   VerificationStatus,
 } from './adapter/CourseAdapter';
+export type {
+  AssignableCourse,
+  OrganisationAdapter,
+  OrgCompletionDay,
+} from './adapter/OrganisationAdapter';
 export {
   adminMessages,
   courseExportSaved,
