@@ -22,11 +22,6 @@ export type {
   UserListQuery,
 } from './adapter/AdminAdapter';
 export type {
-  AssignableCourse,
-  OrganisationAdapter,
-  OrgCompletionDay,
-} from './adapter/OrganisationAdapter';
-export type {
   AuthAdapter,
   CertificateAdapter,
   CourseAdapter,
@@ -40,6 +35,11 @@ export type {
   Unsubscribe,
   VerificationStatus,
 } from './adapter/CourseAdapter';
+export type {
+  AssignableCourse,
+  OrganisationAdapter,
+  OrgCompletionDay,
+} from './adapter/OrganisationAdapter';
 export {
   adminMessages,
   courseExportSaved,

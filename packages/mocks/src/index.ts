@@ -12,13 +12,6 @@ export type { MemoryAdapterOptions } from './createMemoryAdapter';
 export { createMemoryAdapter } from './createMemoryAdapter';
 export type { CourseFixture, FixtureQuestion, FixtureQuiz } from './fixtures/courseFixture';
 export { courseFixture, withTestOut } from './fixtures/courseFixture';
-export type { AdminScenario, ScenarioName, ScenarioOptions } from './scenarios';
-export { SCENARIOS, scenarioOptions } from './scenarios';
-export type { MemoryStore } from './store/createMemoryStore';
-export { createMemoryStore } from './store/createMemoryStore';
-export { DEMO_LEARNER } from './store/seedLearnerScenario';
-export type { MemoryStudioOptions } from './studio/memoryStudio';
-export { createMemoryStudio, memoryCopies } from './studio/memoryStudio';
 export type { OrganisationHandlersOptions } from './organisation/createOrganisationHandlers';
 export { createOrganisationHandlers } from './organisation/createOrganisationHandlers';
 export type {
@@ -27,3 +20,10 @@ export type {
   MemoryOrganisationOptions,
 } from './organisation/memoryOrganisation';
 export { createMemoryOrganisation } from './organisation/memoryOrganisation';
+export type { AdminScenario, ScenarioName, ScenarioOptions } from './scenarios';
+export { SCENARIOS, scenarioOptions } from './scenarios';
+export type { MemoryStore } from './store/createMemoryStore';
+export { createMemoryStore } from './store/createMemoryStore';
+export { DEMO_LEARNER } from './store/seedLearnerScenario';
+export type { MemoryStudioOptions } from './studio/memoryStudio';
+export { createMemoryStudio, memoryCopies } from './studio/memoryStudio';

@@ -214,14 +214,9 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
       for (const userId of userIds) {
         const key = `${userId}\u0000${a.course}`;
         const before = due.get(key);
-        const earliest =
-          before === undefined
-            ? a.due_at
-            : before === null || a.due_at === null
-              ? (before ?? a.due_at)
-              : before < a.due_at
-                ? before
-                : a.due_at;
+        // The earliest due date of the person's assignments of the course; none when none has one.
+        const dates = [before, a.due_at].filter((d): d is string => typeof d === 'string').sort();
+        const earliest = dates[0] ?? null;
         due.set(key, earliest);
       }
     }
