@@ -264,7 +264,7 @@ export const PreviewError: Story = {
     const screen = page(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Lesson 1: Reading a meter' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Preview', exact: true }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Preview$/ }));
     const preview = within(await screen.findByRole('region', { name: 'Preview as a learner' }, LAZY));
     await preview.findByText(/Every reading has a date/);
     await preview.findByRole('img', { name: 'The plant room floor plan' });
