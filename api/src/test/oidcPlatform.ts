@@ -385,6 +385,7 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
           audience: issuer,
           algorithms: ['RS256'],
           maxTokenAge: 300,
+          clockTolerance: 60,
         });
         if (payload[LTI_CLAIMS.messageType] !== 'LtiDeepLinkingResponse') throw new Error('wrong type');
         if (payload[LTI_CLAIMS.deploymentId] !== (spec?.deploymentId ?? 'deploy-1'))
