@@ -16,9 +16,9 @@ import type { LaunchClaims } from './verify';
 const CHOICE_TTL_S = 30 * 60;
 const CHOICE_AUDIENCE = 'coursekit-lti-deep-link';
 /** The points every deep-linked item's gradebook column is out of (scores are sent as percent of it). */
-export const LINE_ITEM_MAXIMUM = 100;
+const LINE_ITEM_MAXIMUM = 100;
 /** The tag of the line items CourseKit's links create, to find them among a context's others. */
-export const LINE_ITEM_TAG = 'coursekit';
+const LINE_ITEM_TAG = 'coursekit';
 
 /** What a choice page carries, signed by the tool: where the answer goes and for which deployment. */
 interface Choice {
@@ -32,7 +32,7 @@ const keyOf = (ctx: AppContext) =>
   createHash('sha256').update(`lti-deep-link\n${ctx.config.jwtSecret}`).digest();
 
 /** The line item's resourceId for a course or one of its modules (AGS finds the item by it). */
-export const resourceIdOf = (course: string, module?: number) =>
+const resourceIdOf = (course: string, module?: number) =>
   module === undefined ? `course:${course}` : `course:${course}/module:${module}`;
 
 /**

@@ -15,13 +15,13 @@ import { closeServer } from './harness';
 // items and scores, the NRPS memberships and the deep-linking return, each service checking its
 // bearer token with the provider's own token models.
 
-export const AGS_SCOPES = {
+const AGS_SCOPES = {
   lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
   lineItemReadOnly: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly',
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
   result: 'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
 } as const;
-export const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
 const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 const NRPS_CLAIM = 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice';
 const DL_SETTINGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings';
@@ -46,7 +46,7 @@ const LAUNCH_CLAIMS = [
 ];
 
 /** What one launch of the LMS carries (the LMS's lti_message_hint names it). */
-export interface LaunchSpec {
+interface LaunchSpec {
   messageType?: string;
   deploymentId?: string;
   resourceLinkId?: string;
@@ -60,12 +60,12 @@ export interface LaunchSpec {
 }
 
 /** An AGS score as the platform's gradebook holds it. */
-export interface GradebookScore {
+interface GradebookScore {
   lineItem: string;
   score: Record<string, unknown>;
 }
 
-export interface LineItem {
+interface LineItem {
   id: string;
   scoreMaximum: number;
   label: string;
@@ -129,7 +129,7 @@ export function pageData(html: string): Record<string, string> {
   );
 }
 
-export interface LaunchResult {
+interface LaunchResult {
   status: number;
   html: string;
   data: Record<string, string>;
@@ -139,7 +139,7 @@ export interface LaunchResult {
   state: string;
 }
 
-export interface PlatformBrowser {
+interface PlatformBrowser {
   sub: string;
   /** The whole launch: the LMS's login initiation, the tool's redirect, the provider's form_post, the launch. */
   launch(spec?: LaunchSpec, options?: { storageTarget?: string; loginHint?: string }): Promise<LaunchResult>;
