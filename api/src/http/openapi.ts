@@ -300,8 +300,15 @@ export function openApiDocument(serverUrl = '/api') {
                   '401': page(
                     'An error page: the launch is refused (signature, issuer, audience, expiry, nonce, state, deployment)',
                   ),
+                  '403': page('An error page: a deep-linking request from someone who is not an instructor'),
                   '404': page('An error page: the course the link opens does not exist'),
                   '502': page('An error page: the platform’s keys could not be fetched'),
+                }
+              : {}),
+            ...(endpoint.path === '/lti/deep-link'
+              ? {
+                  '401': page('An error page: the choice page expired or was not signed by CourseKit'),
+                  '404': page('An error page: the chosen course or module does not exist'),
                 }
               : {}),
           }

@@ -1,6 +1,14 @@
 import type { LtiKeyRotation } from '@coursekit/core';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  type JWTPayload,
+  SignJWT,
+} from 'jose';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 
@@ -77,4 +85,19 @@ export async function toolJwks(ctx: AppContext): Promise<{ keys: JWK[] }> {
     .where(inArray(ltiKeys.status, ['current', 'previous']));
   rows.sort((a, b) => (a.status === 'current' ? -1 : b.status === 'current' ? 1 : 0));
   return { keys: rows.map((r) => r.publicJwk as JWK) };
+}
+
+/** A JWT signed with the tool's current key, its header naming the key's kid. */
+export async function signWithToolKey(
+  ctx: AppContext,
+  payload: JWTPayload,
+  options: { expiresInS: number },
+): Promise<string> {
+  const { kid, privateJwk } = await currentToolKey(ctx);
+  const now = Math.floor(ctx.clock.now() / 1000);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: TOOL_KEY_ALG, kid, typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + options.expiresInS)
+    .sign(await importJWK(privateJwk, TOOL_KEY_ALG));
 }

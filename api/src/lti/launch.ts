@@ -7,6 +7,8 @@ import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { resolveCourse } from '../course/structure';
 import { schema } from '../db/index';
+import { DEEP_LINKING_REQUEST } from './deepLinkClaims';
+import { sendDeepLinkingChoice } from './deepLinking';
 import { ltiLearner, nameOf } from './learner';
 import { bindingCookie } from './login';
 import { sendErrorPage, sendScriptPage } from './pages';
@@ -53,7 +55,8 @@ function targetOf(claims: Record<string, unknown>, targetLinkUri: string) {
  * POST /api/lti/launch: the platform's form_post of the id_token and state. Everything is checked
  * before anything is written; then, in one transaction, the state is used up, the nonce recorded,
  * a new deployment learned, and the learner found or created. The page hands the CoursePlayer a
- * session of its own (no cookie after this) and opens the course or module.
+ * session of its own (no cookie after this) and opens the course or module; an instructor's
+ * deep-linking request gets the catalog to choose from instead.
  */
 export async function ltiLaunch(ctx: AppContext, req: Request, res: Response): Promise<void> {
   try {
@@ -115,10 +118,14 @@ async function launch(ctx: AppContext, req: Request, res: Response): Promise<voi
   if (!deployment && !registration.acceptNewDeployments)
     throw new LaunchRefused(401, 'The launch names a deployment this registration does not list.');
 
+  const role = ltiRole(claims.payload[LTI_CLAIMS.roles] as unknown[] | undefined);
+  const deepLinking = claims.messageType === DEEP_LINKING_REQUEST;
+  if (deepLinking && role !== 'instructor')
+    throw new LaunchRefused(403, 'Only an instructor can choose what CourseKit adds to the course.');
   const target = targetOf(claims.payload, claims.targetLinkUri);
-  let course: Awaited<ReturnType<typeof resolveCourse>>;
+  let course: Awaited<ReturnType<typeof resolveCourse>> | undefined;
   try {
-    course = await resolveCourse(ctx, target.course);
+    if (!deepLinking) course = await resolveCourse(ctx, target.course);
   } catch (error) {
     if (error instanceof CourseError && error.code === 'not_found')
       throw new LaunchRefused(
@@ -164,20 +171,21 @@ async function launch(ctx: AppContext, req: Request, res: Response): Promise<voi
       at,
     );
   });
-  const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
-  const session = await openSession(ctx, user!, 'normal');
   res.clearCookie(bindingCookie(state), {
     path: '/api/lti',
     secure: true,
     sameSite: 'none',
     partitioned: true,
   });
+  if (!course) return sendDeepLinkingChoice(ctx, res, registration, claims);
+  const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
+  const session = await openSession(ctx, user!, 'normal');
   sendScriptPage(res, course.title, {
     mode: 'player',
     api: '/api',
     course: course.slug,
     ...(target.module ? { module: target.module } : {}),
-    role: ltiRole(claims.payload[LTI_CLAIMS.roles] as unknown[] | undefined),
+    role,
     token: session.access_token,
   });
 }

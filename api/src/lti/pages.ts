@@ -5,7 +5,7 @@ import type { Response } from 'express';
 
 const LTI_SCRIPT_PATH = '/api/lti/lti.js';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The LTI pages' policy: scripts from this origin only, framed by any LMS (each school's LMS has
@@ -34,12 +34,16 @@ function page(title: string, body: string): string {
 <body>${body}</body></html>`;
 }
 
-function send(res: Response, status: number, html: string): void {
+function send(res: Response, status: number, html: string, formTarget?: string): void {
+  // A page that posts to the platform (the deep-linking return) may send its form there too.
+  const csp = formTarget
+    ? LTI_CSP.replace("form-action 'self'", `form-action 'self' ${formTarget}`)
+    : LTI_CSP;
   res
     .status(status)
     .set({
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': LTI_CSP,
+      'Content-Security-Policy': csp,
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
     })
@@ -61,8 +65,21 @@ export function sendErrorPage(res: Response, status: number, message: string): v
   );
 }
 
-/** A page whose script acts on its data- attributes (platform storage, the player). */
-export function sendScriptPage(res: Response, title: string, data: Record<string, string>): void {
+/** A page of the tool's own markup (escaped by the caller), with no script. */
+export function sendHtmlPage(res: Response, title: string, body: string): void {
+  send(res, 200, page(title, body));
+}
+
+/**
+ * A page whose script acts on its data- attributes (platform storage, the player, the
+ * deep-linking return, whose form goes to `formTarget`).
+ */
+export function sendScriptPage(
+  res: Response,
+  title: string,
+  data: Record<string, string>,
+  formTarget?: string,
+): void {
   const attributes = Object.entries(data)
     .map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`)
     .join('');
@@ -74,5 +91,6 @@ export function sendScriptPage(res: Response, title: string, data: Record<string
       title,
       `<div id="ck-lti"${attributes}><noscript>This course needs JavaScript.</noscript></div>${extra}<script src="${LTI_SCRIPT_PATH}"></script>`,
     ),
+    formTarget,
   );
 }

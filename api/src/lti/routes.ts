@@ -5,6 +5,7 @@ import { logAction } from '../admin/actionLog';
 import { adminGuard as guard } from '../admin/guard';
 import type { AppContext } from '../context';
 import { mount } from '../http/route';
+import { deepLinkChoice } from './deepLinking';
 import { rotateToolKey, toolJwks } from './keys';
 import { ltiLaunch } from './launch';
 import { ltiLogin } from './login';
@@ -47,8 +48,8 @@ export function ltiAdminRoutes(router: Router, ctx: AppContext): void {
 
 /**
  * The routes an LMS and the learner's browser call (core's ltiEndpoints): the tool's JWKS, the
- * login initiation (GET or a form POST), the launch (the platform's form_post) and the pages'
- * script. Mounted before the API's JSON-only rule: platforms post forms.
+ * login initiation (GET or a form POST), the launch (the platform's form_post), the instructor's
+ * deep-linking choice and the pages' script. Mounted before the API's JSON-only rule: platforms post forms.
  */
 export function ltiRoutes(ctx: AppContext): Router {
   const router = express.Router();
@@ -59,6 +60,7 @@ export function ltiRoutes(ctx: AppContext): Router {
   router.get('/lti/login', (req, res) => ltiLogin(ctx, req, res));
   router.post('/lti/login', form, (req, res) => ltiLogin(ctx, req, res));
   router.post('/lti/launch', form, (req, res) => ltiLaunch(ctx, req, res));
+  router.post('/lti/deep-link', form, (req, res) => deepLinkChoice(ctx, req, res));
   router.get('/lti/lti.js', (_req, res) => {
     res.type('text/javascript').set('Cache-Control', 'public, max-age=3600').send(LTI_SCRIPT);
   });

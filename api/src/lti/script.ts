@@ -2,7 +2,7 @@
  * /api/lti/lti.js, the one script of the LTI pages (no inline script). It reads #ck-lti's data-
  * attributes: `put` stores the login's binding in the platform's storage (lti.put_data) and goes on
  * to the platform's authorization endpoint; `get` reads it back (lti.get_data) and posts the launch
- * again with it; `player` mounts the CoursePlayer with the launch's session token.
+ * again with it; `return` posts a deep-linking response to the platform; `player` mounts the CoursePlayer with the launch's session token.
  */
 export const LTI_SCRIPT = `(function () {
   'use strict';
@@ -49,6 +49,16 @@ export const LTI_SCRIPT = `(function () {
       document.body.appendChild(form);
       form.submit();
     });
+  } else if (d.mode === 'return') {
+    var back = document.createElement('form');
+    back.method = 'POST';
+    back.action = d.action;
+    var jwt = document.createElement('input');
+    jwt.type = 'hidden'; jwt.name = 'JWT'; jwt.value = d.jwt;
+    back.appendChild(jwt);
+    document.body.appendChild(back);
+    el.textContent = 'Adding it to your course…';
+    back.submit();
   } else if (d.mode === 'player') {
     if (!window.CourseKit) { show('The course player could not be loaded.'); return; }
     var token = d.token;

@@ -1,5 +1,6 @@
 import { LTI_CLAIMS, LTI_RESOURCE_LINK_REQUEST, LTI_VERSION } from '@coursekit/core';
 import { errors, type JWTPayload, jwtVerify } from 'jose';
+import { DEEP_LINKING_REQUEST, DL_CLAIMS } from './deepLinkClaims';
 import { platformKeys } from './platformKeys';
 import type { RegistrationRow } from './registrations';
 
@@ -27,13 +28,24 @@ export interface LaunchClaims {
   sub: string;
   deploymentId: string;
   targetLinkUri: string;
-  resourceLinkId: string;
+  messageType: typeof LTI_RESOURCE_LINK_REQUEST | typeof DEEP_LINKING_REQUEST;
+  /** The resource link of a resource-link launch; none in a deep-linking request. */
+  resourceLinkId: string | undefined;
+}
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 2000) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Checks an id_token against its registration: signature by the platform's JWKS (fetched again for
  * an unknown kid), iss, aud (and azp when there are several audiences or azp is sent), exp and iat
- * within the skew, the login's nonce, and the LTI claims of a resource-link launch.
+ * within the skew, the login's nonce, and the LTI claims of a resource-link launch or a deep-linking request.
  */
 export async function verifyIdToken(
   idToken: string,
@@ -79,7 +91,7 @@ export async function verifyIdToken(
   if (payload[LTI_CLAIMS.version] !== LTI_VERSION)
     throw refuse(`The launch is not LTI ${LTI_VERSION} (version claim).`);
   const type = payload[LTI_CLAIMS.messageType];
-  if (type !== LTI_RESOURCE_LINK_REQUEST)
+  if (type !== LTI_RESOURCE_LINK_REQUEST && type !== DEEP_LINKING_REQUEST)
     throw new LaunchRefused(400, `CourseKit cannot open an LTI message of type ${String(type)} yet.`);
   const deploymentId = payload[LTI_CLAIMS.deploymentId];
   const targetLinkUri = payload[LTI_CLAIMS.targetLinkUri];
@@ -88,9 +100,19 @@ export async function verifyIdToken(
     throw refuse("The launch's id_token is missing the deployment_id claim.");
   if (typeof targetLinkUri !== 'string' || !targetLinkUri)
     throw refuse("The launch's id_token is missing the target_link_uri claim.");
-  if (typeof link?.id !== 'string' || !link.id)
+  if (type === LTI_RESOURCE_LINK_REQUEST && (typeof link?.id !== 'string' || !link.id))
     throw refuse("The launch's id_token is missing the resource_link claim.");
+  const settings = payload[DL_CLAIMS.settings] as { deep_link_return_url?: unknown } | undefined;
+  if (type === DEEP_LINKING_REQUEST && !isHttpUrl(settings?.deep_link_return_url))
+    throw refuse('The deep-linking request is missing its deep_link_return_url.');
   if (typeof payload.sub !== 'string' || !payload.sub || payload.sub.length > 255)
     throw refuse('CourseKit needs to know who is launching: the id_token has no user (sub).');
-  return { payload, sub: payload.sub, deploymentId, targetLinkUri, resourceLinkId: link.id };
+  return {
+    payload,
+    messageType: type,
+    sub: payload.sub,
+    deploymentId,
+    targetLinkUri,
+    resourceLinkId: typeof link?.id === 'string' ? link.id : undefined,
+  };
 }

@@ -105,6 +105,8 @@ const LEARNER_TABLE: Record<string, Row> = {
   'GET /api/lti/login': row(400, 400, 400, 400, 400),
   'POST /api/lti/login': row(400, 400, 400, 400, 400),
   'POST /api/lti/launch': row(400, 400, 400, 400, 400),
+  // The deep-linking choice carries its own signed proof; the matrix's empty form is not one.
+  'POST /api/lti/deep-link': row(400, 400, 400, 400, 400),
   // An organisation's invitation is accepted with its mailed token, no session; none here is one.
   'POST /api/organisation-invitations/accept': row(400, 400, 400, 400, 400),
   // An organisation's public face (name and theme) is anyone's; the matrix's made-up slug names none.

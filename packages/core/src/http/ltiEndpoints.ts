@@ -41,12 +41,20 @@ export const ltiEndpoints = {
     consumes: 'application/x-www-form-urlencoded',
     produces: 'text/html',
     summary:
-      'The launch: the platform’s form_post of id_token and state; answers the page that opens the course in the CoursePlayer, or an error page saying why the launch is refused',
+      'The launch: the platform’s form_post of id_token and state; answers the page that opens the course in the CoursePlayer (for a deep-linking request, the catalog an instructor chooses from), or an error page saying why the launch is refused',
+  }),
+  ltiDeepLink: l({
+    method: 'POST',
+    path: '/lti/deep-link',
+    consumes: 'application/x-www-form-urlencoded',
+    produces: 'text/html',
+    summary:
+      'An instructor’s choice on the deep-linking page (the signed choice, course, module): answers the page that posts the signed LtiDeepLinkingResponse to the platform’s deep_link_return_url, or an error page',
   }),
   ltiScript: l({
     method: 'GET',
     path: '/lti/lti.js',
     produces: 'text/javascript',
-    summary: 'The script of the LTI pages (platform storage, the player)',
+    summary: 'The script of the LTI pages (platform storage, the deep-linking return, the player)',
   }),
 } as const satisfies Record<string, LtiEndpoint>;
