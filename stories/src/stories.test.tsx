@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as adminConsole from './admin/AdminConsole.stories';
 import * as adminContent from './admin/ContentTools.stories';
 import * as adminCourses from './admin/Courses.stories';
+import * as adminRevoke from './admin/RevokeCertificate.stories';
 import * as adminTracking from './admin/StableTracking.stories';
 import * as adminStudio from './admin/Studio.stories';
 import * as adminStudioMedia from './admin/StudioMedia.stories';
@@ -43,6 +44,7 @@ const suites = {
   CourseCatalog: composeStories(courseCatalog),
   AdminConsole: composeStories(adminConsole),
   'Admin System Settings': composeStories(adminSettings),
+  'Admin Revoke a Certificate': composeStories(adminRevoke),
   'Admin Content and Images': composeStories(adminContent),
   'Admin Courses': composeStories(adminCourses),
   'Admin Stable Tracking': composeStories(adminTracking),
@@ -60,6 +62,7 @@ const busy = () => document.querySelector('[aria-busy="true"]');
 async function storyState(name: string) {
   if (name.endsWith('Loading')) return waitFor(() => expect(busy()).not.toBeNull());
   if (name.endsWith('Running')) return screen.findByRole('progressbar');
+  if (name.endsWith('Submitting')) return screen.findByRole('button', { name: 'Revoking...' });
   return waitFor(
     () => {
       expect(answering.size, 'requests still being answered').toBe(0);
@@ -171,6 +174,28 @@ describe('stories show the spec’s states', () => {
     await suites.CourseCatalog.ServerError.run();
     expect(await screen.findByRole('heading', { name: 'The courses could not be loaded' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('the revoke panel: idle, submitting, revoked with when and why, and an unknown code refused', async () => {
+    const stories = suites['Admin Revoke a Certificate'];
+    await stories.RevokeIdle.run();
+    expect(screen.getByText(/It cannot be undone/)).toBeTruthy();
+    cleanup();
+    await stories.RevokeSubmitting.run();
+    expect((screen.getByRole('button', { name: 'Revoking...' }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    await stories.RevokeRevoked.run();
+    expect(screen.getByRole('status').textContent).toMatch(/ was revoked on .*: Issued in error$/);
+    cleanup();
+    await stories.RevokeError.run();
+    expect(screen.getByRole('alert').textContent).toBe('Could not revoke CK-0000-0000-0000: No certificate');
+  });
+
+  it('a finished course offers the PDF, the credential and the badge', async () => {
+    await suites.CoursePlayer.CertificateDownloads.run();
+    expect(screen.getByRole('button', { name: 'Download Certificate (PDF)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download credential (.json)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download badge' })).toBeTruthy();
   });
 
   it('render() works too, for stories without play functions', () => {

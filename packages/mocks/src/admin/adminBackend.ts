@@ -1,5 +1,6 @@
 import { CourseError, messages } from '@coursekit/core';
 import type { MemoryStore } from '../store/createMemoryStore';
+import { adminCertificates } from './adminCertificates';
 import { adminContent } from './adminContent';
 import { adminCourses } from './adminCourses';
 import { adminImages, seedImages } from './adminImages';
@@ -45,6 +46,7 @@ function makeAdminBackend(store: MemoryStore) {
     images: adminImages(tables, CONSOLE_IMAGE_MAPPINGS),
     tracking: adminTracking(tables),
     audit: adminAudit(tables),
+    certificates: adminCertificates(tables),
 
     /**
      * The server's check on every admin call (DESIGN: every admin route checks the role): the
