@@ -39,6 +39,7 @@ for (let i = 0; i < RUNS; i += 1) {
       ...badgeCredential({
         publicUrl,
         issuer: did,
+        issuerName: 'Bench Academy',
         email: `learner${i}@example.com`,
         certificate: {
           code: `CK-AAAA-BBBB-${String(i).padStart(4, '0')}`,

@@ -7,6 +7,8 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   plugins: [vanillaExtractPlugin()],
   resolve: { conditions: ['source'] },
+  // The same sources for a test file that asks for Node (`@vitest-environment node`).
+  ssr: { resolve: { conditions: ['source'] } },
   test: {
     name: 'host',
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],

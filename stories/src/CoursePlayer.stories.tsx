@@ -1,6 +1,7 @@
 import { courseFixture } from '@coursekit/mocks';
 import { CoursePlayer } from '@coursekit/react/course-player';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { scenario } from './withCourse';
 
 const meta = {
@@ -32,6 +33,19 @@ export const DashboardFinalQuizDue: Story = {
 export const DashboardComplete: Story = {
   args: { screen: 'dashboard' },
   parameters: scenario('course-complete'),
+};
+/**
+ * The certificate's downloads: the PDF, the signed credential (.json) and the badge with the
+ * credential baked in, each a button (the credential and badge come from their public URLs).
+ */
+export const CertificateDownloads: Story = {
+  args: { screen: 'dashboard' },
+  parameters: scenario('course-complete'),
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement);
+    await expect(await body.findByRole('button', { name: 'Download credential (.json)' })).toBeEnabled();
+    await expect(body.getByRole('button', { name: 'Download badge' })).toBeEnabled();
+  },
 };
 /** Loading: skeletons while a slow network answers. */
 export const DashboardLoading: Story = {

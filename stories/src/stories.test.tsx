@@ -8,6 +8,7 @@ import * as adminConsole from './admin/AdminConsole.stories';
 import * as adminContent from './admin/ContentTools.stories';
 import * as adminCourses from './admin/Courses.stories';
 import * as adminOrganisations from './admin/Organisations.stories';
+import * as adminRevoke from './admin/RevokeCertificate.stories';
 import * as adminTracking from './admin/StableTracking.stories';
 import * as adminStudio from './admin/Studio.stories';
 import * as adminStudioMedia from './admin/StudioMedia.stories';
@@ -46,6 +47,7 @@ const suites = {
   CourseCatalog: composeStories(courseCatalog),
   AdminConsole: composeStories(adminConsole),
   'Admin System Settings': composeStories(adminSettings),
+  'Admin Revoke a Certificate': composeStories(adminRevoke),
   'Admin Content and Images': composeStories(adminContent),
   'Admin Courses': composeStories(adminCourses),
   'Admin Organisations': composeStories(adminOrganisations),
@@ -66,6 +68,7 @@ const busy = () => document.querySelector('[aria-busy="true"]');
 async function storyState(name: string) {
   if (name.endsWith('Loading')) return waitFor(() => expect(busy()).not.toBeNull());
   if (name.endsWith('Running')) return screen.findByRole('progressbar');
+  if (name.endsWith('Submitting')) return screen.findByRole('button', { name: 'Revoking...' });
   return waitFor(
     () => {
       expect(answering.size, 'requests still being answered').toBe(0);
@@ -290,6 +293,32 @@ describe('stories show the spec’s states', () => {
     expect(screen.getByText('2 completions in the last 30 days; the most on one day: 1.')).toBeTruthy();
     expect(screen.getByRole('cell', { name: '90%' })).toBeTruthy();
   }, 30_000);
+  it('the idle revoke panel warns that revoking cannot be undone', async () => {
+    await suites['Admin Revoke a Certificate'].RevokeIdle.run();
+    expect(screen.getByText(/It cannot be undone/)).toBeTruthy();
+  }, 20_000);
+
+  it('revoking shows Revoking... until the server answers', async () => {
+    await suites['Admin Revoke a Certificate'].RevokeSubmitting.run();
+    expect((screen.getByRole('button', { name: 'Revoking...' }) as HTMLButtonElement).disabled).toBe(true);
+  }, 20_000);
+
+  it('a revoked certificate: the panel says when and why', async () => {
+    await suites['Admin Revoke a Certificate'].RevokeRevoked.run();
+    expect(screen.getByRole('status').textContent).toMatch(/ was revoked on .*: Issued in error$/);
+  }, 20_000);
+
+  it('an unknown code is refused with the server’s message', async () => {
+    await suites['Admin Revoke a Certificate'].RevokeError.run();
+    expect(screen.getByRole('alert').textContent).toBe('Could not revoke CK-0000-0000-0000: No certificate');
+  }, 20_000);
+
+  it('a finished course offers the PDF, the credential and the badge', async () => {
+    await suites.CoursePlayer.CertificateDownloads.run();
+    expect(screen.getByRole('button', { name: 'Download Certificate (PDF)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download credential (.json)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download badge' })).toBeTruthy();
+  }, 20_000);
 
   it('render() works too, for stories without play functions', () => {
     const { ListNew } = suites.QuizRunner;

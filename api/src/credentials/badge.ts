@@ -39,19 +39,21 @@ function hashedEmail(email: string, salt = randomBytes(16).toString('hex')) {
 export function badgeCredential(options: {
   publicUrl: string;
   issuer: string;
+  /** The issuer Profile's name: the site's name from the platform settings. */
+  issuerName: string;
   certificate: Certificate;
   course: CourseFacts;
   email: string;
   /** When the credential stops being valid (OB 3.0's `validUntil`); open-ended without it. */
   validUntil?: Date;
 }): Record<string, unknown> {
-  const { publicUrl, issuer, certificate, course, validUntil } = options;
+  const { publicUrl, issuer, issuerName, certificate, course, validUntil } = options;
   return {
     '@context': [VC_V2, OB_V3],
     id: `${publicUrl}/api/certificates/${certificate.code}/credential`,
     type: ['VerifiableCredential', 'OpenBadgeCredential'],
     name: `Certificate of completion — ${course.title}`,
-    issuer: { id: issuer, type: ['Profile'], name: 'CourseKit', url: publicUrl },
+    issuer: { id: issuer, type: ['Profile'], name: issuerName, url: publicUrl },
     validFrom: certificate.issued_at.replace(/\.\d+Z$/, 'Z'),
     ...(validUntil ? { validUntil: validUntil.toISOString().replace(/\.\d+Z$/, 'Z') } : {}),
     credentialSchema: [OB_SCHEMA],

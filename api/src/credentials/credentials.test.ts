@@ -14,7 +14,7 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
-import { rotateKey } from './keys';
+import { issuerDocuments, rotateKey } from './keys';
 import { OB_V3, VC_V2 } from './loader';
 import { pythonVerify as runPython } from './pythonVerify';
 import { verifyBadge } from './verify';
@@ -23,7 +23,7 @@ import { verifyBadge } from './verify';
 // biome-ignore lint/suspicious/noExplicitAny: a credential read field by field
 async function pythonVerify(ctx: AppContext, server: TestServer, credential: Record<string, any>) {
   const list = await (await fetch(`${server.api}/credentials/status/1`)).json();
-  return runPython(ctx, credential, list);
+  return runPython(credential, { issuerDocuments: await issuerDocuments(ctx), statusList: list });
 }
 
 describe.each(DRIVERS)('Open Badges credential (%s)', (driver) => {
@@ -43,10 +43,12 @@ describe.each(DRIVERS)('Open Badges credential (%s)', (driver) => {
     const res = await call(server, 'GET', `/certificates/${certificate.code}/credential`);
     expect(res.status).toBe(200);
     const credential = res.body;
+    const siteName = (await call(server, 'GET', '/settings')).body.platform.site_name;
     expect(credential).toMatchObject({
       '@context': [VC_V2, OB_V3],
       type: ['VerifiableCredential', 'OpenBadgeCredential'],
-      issuer: { id: expect.stringMatching(/^did:key:z6Mk/), type: ['Profile'] },
+      // The issuer is named as the site is, in the platform settings.
+      issuer: { id: expect.stringMatching(/^did:key:z6Mk/), type: ['Profile'], name: siteName },
       validFrom: certificate.issued_at.replace(/\.\d+Z$/, 'Z'),
       credentialSchema: [{ type: 'JsonSchema' }],
       credentialSubject: {

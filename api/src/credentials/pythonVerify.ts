@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { AppContext } from '../context';
-import { issuerDocuments } from './keys';
 import { documentLoader } from './loader';
 
 export interface PythonVerdict {
@@ -11,25 +9,24 @@ export interface PythonVerdict {
 
 /**
  * Runs the second-lineage verifier (python/verify_ob3.py, Debian's python3-pyld and
- * python3-cryptography) on a credential. It fetches nothing: it is handed the contexts, the issuer's
- * DID documents and the status list as served (`statusList`, read from the API by the caller).
+ * python3-cryptography) on a credential. It fetches nothing: it is handed the bundled contexts, the
+ * issuer's DID documents by DID and the status list as served (both read by the caller, from the
+ * database or from the site's public URLs).
  */
 export async function pythonVerify(
-  ctx: AppContext,
   // biome-ignore lint/suspicious/noExplicitAny: a credential read field by field
   credential: Record<string, any>,
-  statusList: unknown,
+  given: { issuerDocuments: Record<string, unknown>; statusList: unknown },
 ): Promise<PythonVerdict> {
-  const issuerDocs = await issuerDocuments(ctx);
-  const load = documentLoader(issuerDocs);
-  const documents: Record<string, unknown> = { ...issuerDocs };
+  const load = documentLoader(given.issuerDocuments);
+  const documents: Record<string, unknown> = { ...given.issuerDocuments };
   for (const url of [
     ...credential['@context'],
     'https://www.w3.org/ns/did/v1',
     'https://w3id.org/security/multikey/v1',
   ])
     documents[url] = (await load(url)).document;
-  documents[credential.credentialStatus.statusListCredential] = statusList;
+  documents[credential.credentialStatus.statusListCredential] = given.statusList;
   const script = fileURLToPath(new URL('./python/verify_ob3.py', import.meta.url));
   const child = spawn('/usr/bin/python3', [script]);
   child.stdin.end(JSON.stringify({ credential, documents }));

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
+import { platformTexts } from '../settings/service';
 import { badgeCredential, signCredential } from './badge';
 import { drawStatusIndex, statusEntry } from './statusList';
 
@@ -21,12 +22,14 @@ async function certificateRow(ctx: AppContext, code: string) {
 type CertificateRow = Awaited<ReturnType<typeof certificateRow>>;
 
 /** Builds and signs the credential of a certificate at its status-list index. */
-function signCertificate(ctx: AppContext, row: CertificateRow, statusIndex: number, validUntil?: Date) {
+async function signCertificate(ctx: AppContext, row: CertificateRow, statusIndex: number, validUntil?: Date) {
   const { certificate, course } = row;
+  const issuerName = (await platformTexts(ctx)).site_name;
   return signCredential(ctx, (issuer) => ({
     ...badgeCredential({
       publicUrl: ctx.config.publicUrl,
       issuer,
+      issuerName,
       email: row.email,
       certificate: {
         code: certificate.code,

@@ -14,6 +14,7 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
+import { issuerDocuments } from './keys';
 import { pythonVerify } from './pythonVerify';
 import { credentialValidUntil } from './service';
 
@@ -82,7 +83,10 @@ describe.each(DRIVERS)('verifier-core, Learner Credential Wallet’s verifier, o
   const ours = async (credential: Result) =>
     (await call(server, 'POST', '/credentials/verify', { body: credential })).body;
   const python = async (credential: Result) =>
-    pythonVerify(ctx, credential, await (await realFetch(`${server.api}/credentials/status/1`)).json());
+    pythonVerify(credential, {
+      issuerDocuments: await issuerDocuments(ctx),
+      statusList: await (await realFetch(`${server.api}/credentials/status/1`)).json(),
+    });
 
   it('valid, tampered in subject, achievement or proof, expired, then revoked: verifier-core, our endpoint and the Python script agree', async () => {
     // The certificate is ten days old, so a credential valid for a day after it has expired.

@@ -1,5 +1,12 @@
 /// <reference path="./vendor.d.ts" />
-import { messages } from '@coursekit/core';
+import {
+  achievementSlug,
+  type CredentialVerification,
+  credentialCheck as check,
+  credentialDatesCheck,
+  messages,
+  statusListBit,
+} from '@coursekit/core';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
@@ -10,21 +17,8 @@ import { issuerDocuments } from './keys';
 import { documentLoader, OB_V3, VC_V2 } from './loader';
 import { revokedBits, statusListUrl } from './statusList';
 
-type CheckName = 'signature' | 'issuer' | 'dates' | 'status' | 'achievement';
-interface Check {
-  check: CheckName;
-  ok: boolean;
-  message?: string;
-}
-export interface Verification {
-  verified: boolean;
-  checks: Check[];
-}
 // biome-ignore lint/suspicious/noExplicitAny: an uploaded JSON-LD document, read field by field
 type Credential = Record<string, any>;
-
-const check = (name: CheckName, ok: boolean, message: string): Check =>
-  ok ? { check: name, ok } : { check: name, ok, message };
 
 /** Whether a credential's contexts are the ones this site issues with (else it is refused as input). */
 export function hasOurContexts(credential: { '@context': unknown[] }): boolean {
@@ -36,16 +30,14 @@ export function hasOurContexts(credential: { '@context': unknown[] }): boolean {
  * Checks a credential this site issued, offline: the proof against the issuer's keys (retired ones
  * too), the issuer, validFrom/validUntil, and that the achievement is one of the site's courses.
  */
-export async function verifyBadge(ctx: AppContext, credential: Credential): Promise<Verification> {
+export async function verifyBadge(ctx: AppContext, credential: Credential): Promise<CredentialVerification> {
   const documents = await issuerDocuments(ctx);
   const issuer = typeof credential.issuer === 'string' ? credential.issuer : credential.issuer?.id;
   const ours = typeof issuer === 'string' && issuer in documents;
-  const checks: Check[] = [check('issuer', ours, messages.credentialNotOurs)];
+  const checks: CredentialVerification['checks'] = [check('issuer', ours, messages.credentialNotOurs)];
   if (!ours) return { verified: false, checks };
 
-  const now = ctx.clock.now();
   const from = Date.parse(credential.validFrom ?? '');
-  const until = credential.validUntil ? Date.parse(credential.validUntil) : Number.POSITIVE_INFINITY;
   let signed = false;
   try {
     const suite = new DataIntegrityProof({ cryptosuite });
@@ -62,24 +54,17 @@ export async function verifyBadge(ctx: AppContext, credential: Credential): Prom
   }
   checks.push(check('signature', signed, messages.credentialSignatureBad));
 
-  const started = !Number.isNaN(from) && from <= now;
-  checks.push(
-    started
-      ? check('dates', until > now, messages.credentialExpired)
-      : check('dates', false, messages.credentialNotYetValid),
-  );
+  checks.push(credentialDatesCheck(credential, ctx.clock.now()));
 
   const status = credential.credentialStatus;
   const index = Number(status?.statusListIndex);
   const listed =
     status?.statusListCredential === statusListUrl(ctx.config.publicUrl) && Number.isInteger(index);
   const bits = await revokedBits(ctx);
-  const revoked = listed && ((bits[index >> 3] ?? 0) & (0x80 >> (index & 7))) !== 0;
+  const revoked = listed && statusListBit(bits, index);
   checks.push(check('status', listed && !revoked, messages.credentialRevoked));
 
-  const achievementId = String(credential.credentialSubject?.achievement?.id ?? '');
-  const prefix = `${ctx.config.publicUrl}/api/achievements/`;
-  const slug = achievementId.startsWith(prefix) ? decodeURIComponent(achievementId.slice(prefix.length)) : '';
+  const slug = achievementSlug(credential.credentialSubject?.achievement?.id, ctx.config.publicUrl);
   const [course] = slug
     ? await ctx.db.select({ id: schema.courses.id }).from(schema.courses).where(eq(schema.courses.slug, slug))
     : [];

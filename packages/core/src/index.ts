@@ -275,6 +275,14 @@ export {
 } from './rules/certificateCode';
 export type { AdminCourseChanges } from './rules/courseStatus';
 export { courseUpdate } from './rules/courseStatus';
+export type { CredentialCheck } from './rules/credentialChecks';
+export {
+  achievementSlug,
+  credentialCheck,
+  credentialDatesCheck,
+  decodeStatusList,
+  statusListBit,
+} from './rules/credentialChecks';
 export { certificatePageUrl, linkedInAddToProfileUrl, walletRequestUrl } from './rules/credentialLinks';
 export {
   avatarInitials,

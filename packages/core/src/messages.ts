@@ -125,6 +125,9 @@ export const messages = {
   credentialExpired: 'Expired: its validUntil has passed',
   credentialRevoked: 'Revoked by the issuer: its status list marks it revoked',
   credentialUnknownAchievement: 'The achievement is not one of this site’s courses',
+  credentialStatusUnreadable:
+    'The issuer’s status list could not be read and checked on this site, so whether it is revoked is unknown',
+  credentialNotThisCourse: 'The achievement is not this certificate’s course',
 
   // The server's answers to a request it cannot take (any endpoint)
   notFound: 'Not found',

@@ -79,6 +79,8 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     certificateCheck: ({ params }) => store.verifyCertificate(String(params.code)),
     organisationFace: ({ params }) =>
       adminBackend(store).organisations.face(decodedSlug(String(params.slug))),
+    certificateCredential: ({ params }) => store.credential(String(params.code)),
+    credentialForWallet: ({ params }) => store.credential(String(params.code)),
   };
 
   const learnerOf = (token: string | null) => {
@@ -123,5 +125,19 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     eventStream('settings', store.settings, store.subscribeSettings),
   );
 
-  return [stream, ...handlers, ...createAdminHandlers(store, base)];
+  // The badge image: the course and the learner on a plain SVG, as the reference API's carries them.
+  const badge = http.get(`${base}/certificates/:code/badge.svg`, ({ params }) =>
+    answering(async () => {
+      const credential = store.credential(String(params.code)) as {
+        credentialSubject: { name: string; achievement: { name: string } };
+      };
+      const text = (value: string) => value.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`);
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><title>${text(
+        credential.credentialSubject.achievement.name,
+      )}</title><text x="20" y="200">${text(credential.credentialSubject.name)}</text></svg>`;
+      return new HttpResponse(svg, { headers: { 'content-type': 'image/svg+xml' } });
+    }),
+  );
+
+  return [stream, badge, ...handlers, ...createAdminHandlers(store, base)];
 }

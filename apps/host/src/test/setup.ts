@@ -9,8 +9,9 @@ afterEach(() => cleanup());
 // widget can take longer than a second; a test that should fail still fails, only later.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has no layout; the router's scroll restoration calls this.
-window.scrollTo = () => undefined;
+// jsdom has no layout; the router's scroll restoration calls this. (A test of code that runs
+// outside the page, such as the credential verifier, asks for Node and has no window.)
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
 // Each test is a new user world; the admin answer is cached per user id for 30 s.
 afterEach(() => clearAdminCache());

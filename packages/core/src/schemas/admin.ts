@@ -101,6 +101,8 @@ export const AdminActionTypeSchema = z.enum([
   'course_exported',
   'course_imported',
   'course_package_exported',
+  // A certificate's Open Badges credential revoked from the console
+  'credential_revoked',
 ]);
 export type AdminActionType = z.infer<typeof AdminActionTypeSchema>;
 

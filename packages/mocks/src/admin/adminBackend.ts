@@ -1,5 +1,6 @@
 import { CourseError, messages } from '@coursekit/core';
 import type { MemoryStore } from '../store/createMemoryStore';
+import { adminCertificates } from './adminCertificates';
 import { adminContent } from './adminContent';
 import { adminCourses } from './adminCourses';
 import { adminImages, seedImages } from './adminImages';
@@ -47,6 +48,7 @@ function makeAdminBackend(store: MemoryStore) {
     tracking: adminTracking(tables),
     audit: adminAudit(tables),
     organisations: adminOrganisations(tables),
+    certificates: adminCertificates(tables),
 
     /**
      * The server's check on every admin call (DESIGN: every admin route checks the role): the

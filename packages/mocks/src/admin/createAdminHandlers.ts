@@ -70,10 +70,8 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
   adminDeleteUser: ({ admin, actor, params }) => admin.users.delete(actor, String(params.userId)),
   adminPasswordReset: ({ admin, actor, params }) =>
     admin.users.sendPasswordReset(actor, String(params.userId)),
-  // The memory store issues no Open Badges credentials: there is none to revoke.
-  adminRevokeCredential: () => {
-    throw new CourseError('not_found', messages.certificateMissing);
-  },
+  adminRevokeCredential: ({ admin, actor, params, body }) =>
+    admin.certificates.revoke(actor, String(params.code), String(body.reason)),
   adminAssignRole: ({ admin, actor, params, body }) => ({
     roles: admin.users.assignRole(actor, String(params.userId), body.role as never),
   }),

@@ -36,6 +36,26 @@ describe('the memory adapter’s admin part', () => {
     });
   });
 
+  it('revokes a certificate with a reason: the public check then says revoked, and the action is logged', async () => {
+    const store = consoleWorld();
+    const adapter = createMemoryAdapter(store);
+    const owner = [...store.tables.users.values()].find((r) => r.user.email === 'samuel.okafor@example.com')!;
+    const { code } = store.certificate(owner.user.id)!;
+    expect((await adapter.certificate!.verify(code)).valid).toBe(true);
+    const revoked = await adapter.admin!.certificates!.revoke(code, 'Issued in error');
+    expect(revoked).toEqual({ code, revoked_at: expect.any(String), reason: 'Issued in error' });
+    expect(await adapter.certificate!.verify(code)).toMatchObject({
+      valid: false,
+      revoked: { at: revoked.revoked_at, reason: 'Issued in error' },
+    });
+    const log = await adapter.admin!.audit.actions();
+    expect(log.items[0]).toMatchObject({ action_type: 'credential_revoked', target_user_id: owner.user.id });
+    await expect(adapter.admin!.certificates!.revoke('CK-0000-0000-0000', 'x')).rejects.toMatchObject({
+      code: 'not_found',
+      message: messages.certificateMissing,
+    });
+  });
+
   it('admin-empty holds only the admin, with no attempts', async () => {
     const admin = createMemoryAdapter(createMemoryStore('admin-empty')).admin!;
     expect((await admin.users.list()).items.map((u) => u.email)).toEqual([DEMO_ADMIN.email]);

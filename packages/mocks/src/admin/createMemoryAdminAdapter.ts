@@ -124,6 +124,10 @@ function adminOn(
       resetPreAssessment: (userId) =>
         run('adminResetPreAssessment', (actor, a) => a.progress.resetPreAssessment(actor, userId)),
     },
+    certificates: {
+      revoke: (code, reason) =>
+        run('adminRevokeCredential', (actor, a) => a.certificates.revoke(actor, code, reason)),
+    },
     settings: {
       update: (input) => run('adminUpdateSettings', (actor, a) => a.settings.updateSettings(actor, input)),
       debug: () => run('adminSettingsDebug', (_, a) => a.settings.debug()),
