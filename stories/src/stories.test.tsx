@@ -185,7 +185,7 @@ describe('stories show the spec’s states', () => {
   it('the Organisations tab shows its list, its empty, loading and failing states', async () => {
     const o = suites['Admin Organisations'];
     await o.List.run();
-    const rows = await screen.findAllByRole('row');
+    const rows = await screen.findAllByRole('row', {}, { timeout: 10_000 });
     expect(rows.map((r) => r.textContent)).toEqual([
       'NameSlugStatusPeopleActions',
       'Acme Facilitiesacme-facilitiesActive3Manage',

@@ -106,7 +106,7 @@ describe('the OpenAPI document', () => {
 
   it('documents an organisation’s public face: no session, a string slug, 404 for an unknown or suspended one', () => {
     const doc = openApiDocument();
-    const face = doc.paths['/organisations/by-slug/{slug}']!.get as {
+    const face = doc.paths['/organisation-faces/{slug}']!.get as {
       security: unknown[];
       parameters: Array<{ name: string; schema: { type: string } }>;
       responses: Record<string, unknown>;

@@ -37,7 +37,7 @@ describe.each(DRIVERS)('organisation face (%s)', (driver) => {
   });
 
   it('shows anyone the name and theme of an active organisation, and nothing else of it', async () => {
-    const res = await call(server, 'GET', '/organisations/by-slug/acme-facilities');
+    const res = await call(server, 'GET', '/organisation-faces/acme-facilities');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ slug: 'acme-facilities', name: 'Acme Facilities', theme });
     for (const secret of [id, SECRET, 'intranet.acme.test', 'login.acme.test', 'coursekit'])
@@ -45,21 +45,21 @@ describe.each(DRIVERS)('organisation face (%s)', (driver) => {
   });
 
   it('answers 404 for an unknown slug and for a suspended organisation, alike', async () => {
-    const unknown = await call(server, 'GET', '/organisations/by-slug/no-such-organisation');
+    const unknown = await call(server, 'GET', '/organisation-faces/no-such-organisation');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe(organisationNotFound);
     await call(server, 'PATCH', `/admin/organisations/${id}`, {
       token: admin,
       body: { status: 'suspended' },
     });
-    const suspended = await call(server, 'GET', '/organisations/by-slug/acme-facilities');
+    const suspended = await call(server, 'GET', '/organisation-faces/acme-facilities');
     expect(suspended.status).toBe(404);
     expect(suspended.body.error).toEqual({
       ...unknown.body.error,
       requestId: suspended.body.error.requestId,
     });
     await call(server, 'PATCH', `/admin/organisations/${id}`, { token: admin, body: { status: 'active' } });
-    expect((await call(server, 'GET', '/organisations/by-slug/acme-facilities')).status).toBe(200);
+    expect((await call(server, 'GET', '/organisation-faces/acme-facilities')).status).toBe(200);
   });
 
   it('refuses a theme that could inject CSS, and keeps the stored one', async () => {
@@ -76,6 +76,6 @@ describe.each(DRIVERS)('organisation face (%s)', (driver) => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
     }
-    expect((await call(server, 'GET', '/organisations/by-slug/acme-facilities')).body.theme).toEqual(theme);
+    expect((await call(server, 'GET', '/organisation-faces/acme-facilities')).body.theme).toEqual(theme);
   });
 });

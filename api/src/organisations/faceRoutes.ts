@@ -32,7 +32,7 @@ async function organisationFace(ctx: AppContext, slug: string): Promise<Organisa
   return { slug: row.slug, name: row.name, theme: row.theme as OrganisationTheme };
 }
 
-/** The public organisation routes; mounted before the managers' `/organisations/:organisationId/…`. */
+/** The public organisation routes: an organisation's face by slug. */
 export function organisationFaceRoutes(ctx: AppContext): Router {
   const router = Router();
   mount(router, ctx, endpoints.organisationFace, { params: faceParams }, ({ params }) =>

@@ -110,7 +110,7 @@ const LEARNER_TABLE: Record<string, Row> = {
   // An organisation's invitation is accepted with its mailed token, no session; none here is one.
   'POST /api/organisation-invitations/accept': row(400, 400, 400, 400, 400),
   // An organisation's public face (name and theme) is anyone's; the matrix's made-up slug names none.
-  'GET /api/organisations/by-slug/:slug': row(404, 404, 404, 404, 404),
+  'GET /api/organisation-faces/:slug': row(404, 404, 404, 404, 404),
   'DELETE /api/progress/modules/:moduleId': row(401, 200, 200, 200, 200),
   'DELETE /api/progress': row(401, 200, 200, 200, 200),
   'PUT /api/auth/password': row(401, 204, 204, 204, 204),

@@ -288,7 +288,7 @@ describe.each(DRIVERS)('organisation access control matrix (%s)', (driver) => {
   it('shows every caller an organisation’s public face, with nothing of its people, ids or the other organisation', async () => {
     for (const org of ['alpha', 'bravo'] as const) {
       for (const caller of CALLERS) {
-        const res = await hit('GET', `/api/organisations/by-slug/${org}`, tokenOf(caller, org), undefined);
+        const res = await hit('GET', `/api/organisation-faces/${org}`, tokenOf(caller, org), undefined);
         expect(res.status, `${org} as ${caller}`).toBe(200);
         expect(JSON.parse(res.text)).toEqual({ slug: org, name: `${org} Org`, theme: {} });
         const leaked = [...secretsOf(org), ...secretsOf(OTHER[org])].filter((s) => res.text.includes(s));

@@ -448,7 +448,7 @@ export const endpoints = {
   // Public: the site entry and the embed theme themselves with it before anyone signs in.
   organisationFace: e({
     method: 'GET',
-    path: '/organisations/by-slug/:slug',
+    path: '/organisation-faces/:slug',
     auth: 'none',
     answer: OrganisationFaceSchema,
     errors: ['not_found'],

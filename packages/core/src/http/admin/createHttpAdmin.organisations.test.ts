@@ -102,13 +102,13 @@ describe('the HTTP admin adapter’s organisations', () => {
 
   it('reads an organisation’s public face without a session, and null for none', async () => {
     const face = { slug: 'acme-facilities', name: 'Acme Facilities', theme: { color: { brand: '#0b6e4f' } } };
-    const { fetch, seen } = fakeApi({ 'GET /organisations/by-slug/acme-facilities': () => json(200, face) });
+    const { fetch, seen } = fakeApi({ 'GET /organisation-faces/acme-facilities': () => json(200, face) });
     const adapter = createHttpAdapter({ baseUrl: 'http://api.test/api', fetch });
     expect(await fetchOrganisationFace(adapter, 'acme-facilities')).toEqual(face);
     expect(await fetchOrganisationFace(adapter, 'bravo-works')).toBeNull();
     expect(seen.map((s) => s.route)).toEqual([
-      'GET /organisations/by-slug/acme-facilities',
-      'GET /organisations/by-slug/bravo-works',
+      'GET /organisation-faces/acme-facilities',
+      'GET /organisation-faces/bravo-works',
     ]);
   });
 });
