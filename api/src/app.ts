@@ -29,6 +29,7 @@ import { staticSite } from './http/staticSite';
 import { ltiRoutes } from './lti/routes';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { managerRoutes } from './organisations/managerRoutes';
+import { reminderRoutes } from './organisations/reminderRoutes';
 import { originAllowed } from './organisations/trust';
 import { profileRoutes } from './profile/routes';
 import { progressRoutes } from './progress/routes';
@@ -136,6 +137,7 @@ export function createApp(options: AppOptions): App {
   api.use(certificateRoutes(ctx));
   api.use(credentialRoutes(ctx));
   api.use(managerRoutes(ctx));
+  api.use(reminderRoutes(ctx));
   api.use(admin.router);
   if (!options.config.production && isDevMailbox(options.mailer)) {
     const mailbox = options.mailer;

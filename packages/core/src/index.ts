@@ -224,6 +224,7 @@ export {
   organisationSuspended,
   organisationUnknownCourses,
   organisationUserNotFound,
+  reminderLinkInvalid,
 } from './organisationMessages';
 export {
   ASSIGNMENT_STATUSES,
@@ -610,6 +611,8 @@ export {
   OrgReportQuerySchema,
   type OrgReportRow,
   OrgReportRowSchema,
+  ReminderUnsubscribeAnswerSchema,
+  ReminderUnsubscribeQuerySchema,
 } from './schemas/organisationManagers';
 export type {
   CreateOrganisationBody,

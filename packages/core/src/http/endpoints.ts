@@ -18,7 +18,12 @@ import {
   SessionSchema,
   SystemSettingsSchema,
 } from '../schemas/entities';
-import { AcceptInvitationAnswerSchema, AcceptInvitationBodySchema } from '../schemas/organisationManagers';
+import {
+  AcceptInvitationAnswerSchema,
+  AcceptInvitationBodySchema,
+  ReminderUnsubscribeAnswerSchema,
+  ReminderUnsubscribeQuerySchema,
+} from '../schemas/organisationManagers';
 import { textInput } from '../schemas/text';
 
 // The learner-side wire protocol of the reference API. Paths are relative to the API's base URL
@@ -101,6 +106,8 @@ export interface Endpoint {
   path: string;
   /** 'none': public; 'user': any valid session; 'recovery': a normal or recovery session. */
   auth: 'none' | 'user' | 'recovery';
+  /** The query string's parameters, when the endpoint reads any. */
+  query?: z.ZodMiniType;
   body?: z.ZodMiniType;
   /** The answer's schema; absent for 204 No Content. */
   answer?: z.ZodMiniType;
@@ -443,6 +450,27 @@ export const endpoints = {
     errors: ['not_found', 'conflict', 'weak_password'],
     summary:
       'Accept an organisation’s invitation: an existing account with its e-mail joins; otherwise a password (and name) makes the account, its e-mail confirmed',
+  }),
+  // The link in every reminder mail: its signed token proves who and which organisation, so no
+  // session is needed. GET is the link itself; POST does the same for a mail client's button.
+  reminderUnsubscribe: e({
+    method: 'GET',
+    path: '/reminders/unsubscribe',
+    auth: 'none',
+    query: ReminderUnsubscribeQuerySchema,
+    answer: ReminderUnsubscribeAnswerSchema,
+    errors: ['invalid_request'],
+    summary:
+      'Turn an organisation’s reminder e-mails off for the person the token names; a forged or expired token changes nothing',
+  }),
+  reminderUnsubscribePost: e({
+    method: 'POST',
+    path: '/reminders/unsubscribe',
+    auth: 'none',
+    query: ReminderUnsubscribeQuerySchema,
+    answer: ReminderUnsubscribeAnswerSchema,
+    errors: ['invalid_request'],
+    summary: 'The same as GET, for a mail client that posts the link (one-click)',
   }),
 } as const satisfies Record<string, Endpoint>;
 
