@@ -64,10 +64,11 @@ describe.each(DRIVERS)('reminders (%s)', (driver) => {
     orgId = org.body.id;
     manager = await signUp(server, 'Mia Manager');
     for (const name of ['ada', 'ben', 'cy', 'dee'] as const) learners[name] = await signUp(server, name);
-    for (const [person, role] of [
+    const people: Array<[{ userId: string }, 'learner' | 'manager']> = [
       [manager, 'manager'],
-      ...Object.values(learners).map((l) => [l, 'learner']),
-    ] as const) {
+      ...Object.values(learners).map((l): [{ userId: string }, 'learner'] => [l, 'learner']),
+    ];
+    for (const [person, role] of people) {
       await call(server, 'PUT', `/admin/organisations/${orgId}/members/${person.userId}`, {
         token: admin,
         body: { role },
@@ -264,7 +265,7 @@ describe.each(DRIVERS)('a reminder run that dies half-way (%s)', (driver) => {
     expect((await next.run()).sent).toBe(0);
     expect(org.learners).toHaveLength(12);
     outbox.close();
-  });
+  }, 180_000);
 });
 
 const dateOf = (at: number) =>
