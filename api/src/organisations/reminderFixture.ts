@@ -73,12 +73,3 @@ export function listMailer(): Mailer & { sent: MailMessage[] } {
 /** The outbox that delivers the reminders, retrying at once (tests flush it by hand). */
 export const testOutbox = (db: Db, logger: Logger, transport: Mailer): Outbox =>
   outboxMailer({ db, logger, transport, pollMs: 3_600_000, retryDelaysMs: Array(10).fill(0) });
-
-/** How many reminder keys each (person, kind, about) has: all 1 when every reminder went once. */
-export async function sendCounts(db: Db): Promise<Map<string, number>> {
-  const found = await rows<{ key: string; n: number | string }>(
-    db,
-    sql`select user_id || ' ' || kind || ' ' || about as key, count(*) as n from reminder_sends group by 1`,
-  );
-  return new Map(found.map((r) => [r.key, Number(r.n)]));
-}

@@ -41,7 +41,7 @@ export interface ReminderOptions {
   afterBatch?: (batch: { organisationId: string; sent: number }) => void | Promise<void>;
 }
 
-export interface RunSummary {
+interface RunSummary {
   /** Jobs this instance finished. */
   jobs: number;
   /** Reminders it enqueued. */
@@ -60,11 +60,7 @@ export interface ReminderWorker {
  * Which reminder a person's assigned course is due now: core's assignmentStatus says completed
  * (none) or overdue; otherwise the day before (due within a day) or the week before (within 7).
  */
-export function reminderKind(
-  status: AssignmentStatus,
-  dueAt: number,
-  now: number,
-): LearnerReminderKind | null {
+function reminderKind(status: AssignmentStatus, dueAt: number, now: number): LearnerReminderKind | null {
   if (status === 'completed') return null;
   if (status === 'overdue') return 'overdue';
   if (dueAt - now <= DAY_MS) return 'day_before';
@@ -76,7 +72,7 @@ export function reminderKind(
 const periodOf = (now: number) => new Date(now).toISOString().slice(0, 13);
 
 /** The ISO week of a date, UTC: `2026-W48` (a manager's digest goes once a week). */
-export function isoWeek(now: number): string {
+function isoWeek(now: number): string {
   const d = new Date(now);
   const day = (d.getUTCDay() + 6) % 7; // Monday 0
   const thursday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day + 3);
