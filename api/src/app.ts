@@ -30,6 +30,7 @@ import { ltiRoutes } from './lti/routes';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { organisationFaceRoutes } from './organisations/faceRoutes';
 import { managerRoutes } from './organisations/managerRoutes';
+import { reminderRoutes } from './organisations/reminderRoutes';
 import { originAllowed } from './organisations/trust';
 import { profileRoutes } from './profile/routes';
 import { progressRoutes } from './progress/routes';
@@ -138,6 +139,7 @@ export function createApp(options: AppOptions): App {
   api.use(credentialRoutes(ctx));
   api.use(organisationFaceRoutes(ctx));
   api.use(managerRoutes(ctx));
+  api.use(reminderRoutes(ctx));
   api.use(admin.router);
   if (!options.config.production && isDevMailbox(options.mailer)) {
     const mailbox = options.mailer;

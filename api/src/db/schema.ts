@@ -752,3 +752,4 @@ export const certificateCredentials = pgTable('certificate_credentials', {
   revokedReason: text('revoked_reason'),
   createdAt: createdAt(),
 });
+export { reminderJobs, reminderOptOuts, reminderSends } from './reminderSchema';

@@ -55,7 +55,7 @@ export interface HandlerInput<E extends AnyEndpoint, Who, P> {
   /** Who the guard let in. */
   auth: Who;
   body: Infer<E['body']>;
-  query: E extends AdminEndpoint | ManagerEndpoint ? Infer<E['query']> : undefined;
+  query: E extends { query: infer Q } ? Infer<Q> : undefined;
   params: P;
   /** The course a course-scoped endpoint is about (`/courses/:course/…` or the default); else undefined. */
   course: E extends { scope: 'course' } ? CourseRef : undefined;

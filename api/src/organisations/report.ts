@@ -43,8 +43,8 @@ const SQL_SORTS = { email: sql`u.email collate "C"`, course: sql`c.slug collate 
  * no status filter) only that page's pairs are ordered and paged in SQL and only their facts
  * gathered, and `total` counts them all; otherwise every row is built and the caller pages.
  */
-async function reportRows(
-  ctx: ManagerCtx,
+export async function reportRows(
+  ctx: Pick<ManagerCtx, 'db' | 'organisationId' | 'clock'>,
   query: OrgReportQuery,
   window?: { limit: number; offset: number },
 ): Promise<{ rows: OrgReportRow[]; total: number }> {

@@ -111,6 +111,9 @@ const LEARNER_TABLE: Record<string, Row> = {
   'POST /api/organisation-invitations/accept': row(400, 400, 400, 400, 400),
   // An organisation's public face (name and theme) is anyone's; the matrix's made-up slug names none.
   'GET /api/organisation-faces/:slug': row(404, 404, 404, 404, 404),
+  // A reminder's link turns reminders off with its signed token, no session; a call without one is refused.
+  'GET /api/reminders/unsubscribe': row(400, 400, 400, 400, 400),
+  'POST /api/reminders/unsubscribe': row(400, 400, 400, 400, 400),
   'DELETE /api/progress/modules/:moduleId': row(401, 200, 200, 200, 200),
   'DELETE /api/progress': row(401, 200, 200, 200, 200),
   'PUT /api/auth/password': row(401, 204, 204, 204, 204),

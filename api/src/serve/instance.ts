@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../db/index';
 import type { MetricsText } from '../http/metrics';
 import { devMailbox, smtpMailer } from '../mail/mailer';
 import { outboxMailer } from '../mail/outbox';
+import { reminderWorker } from '../organisations/reminders';
 
 export interface InstanceOptions {
   config: Config;
@@ -54,15 +55,15 @@ export async function runInstance(options: InstanceOptions): Promise<{ registry:
   const storage = directoryStorage(path.join(config.dataDir, 'storage'));
   const mailboxDir = path.join(config.dataDir, 'mailbox');
   // SMTP mail goes through the outbox (stored first, retried with backoff) so a mail server that is
-  // down loses nothing; the dev mailbox writes files and cannot be down.
-  const outbox = config.smtpUrl
-    ? outboxMailer({ db: database.db, logger, transport: smtpMailer(config.smtpUrl, logger) })
-    : undefined;
-  const mailer = outbox ?? devMailbox(mailboxDir, logger);
+  // down loses nothing; the dev mailbox writes files and cannot be down. Reminders are always put in
+  // the outbox (in the transaction that records them), which delivers to whichever of the two it is.
+  const direct = config.smtpUrl ? smtpMailer(config.smtpUrl, logger) : devMailbox(mailboxDir, logger);
+  const outbox = outboxMailer({ db: database.db, logger, transport: direct });
+  const mailer = config.smtpUrl ? outbox : direct;
   const seeded =
     options.role === 'single' ? await seed({ db: database.db, storage, logger, config }) : undefined;
   let stopping = false;
-  const { app, close, metrics } = createApp({
+  const { app, ctx, close, metrics } = createApp({
     db: database,
     mailer,
     config,
@@ -72,6 +73,11 @@ export async function runInstance(options: InstanceOptions): Promise<{ registry:
     readMetrics: options.readMetrics,
   });
   collectDefaultMetrics({ register: metrics.registry, prefix: 'coursekit_' });
+  // Every instance wakes the reminders; the job table's claims make each organisation's run one.
+  const reminders = reminderWorker(ctx, {
+    pollMs: Number(process.env.REMINDER_POLL_MS) || undefined,
+    onEnqueued: () => void outbox.flush(),
+  });
 
   const server = createServer(app);
   server.keepAliveTimeout = 5_000;
@@ -99,7 +105,8 @@ export async function runInstance(options: InstanceOptions): Promise<{ registry:
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await close(); // ends the SSE streams, which would otherwise hold the server open
-    outbox?.close();
+    reminders.close();
+    outbox.close();
     server.closeIdleConnections();
     // A keep-alive connection turns idle when its request ends: close those as they do.
     const idle = setInterval(() => server.closeIdleConnections(), 100);

@@ -230,6 +230,7 @@ export {
   organisationSuspended,
   organisationUnknownCourses,
   organisationUserNotFound,
+  reminderLinkInvalid,
 } from './organisationMessages';
 export {
   ASSIGNMENT_STATUSES,
@@ -624,6 +625,8 @@ export {
   OrgReportQuerySchema,
   type OrgReportRow,
   OrgReportRowSchema,
+  ReminderUnsubscribeAnswerSchema,
+  ReminderUnsubscribeQuerySchema,
 } from './schemas/organisationManagers';
 export type {
   CreateOrganisationBody,

@@ -61,3 +61,7 @@ export const organisationInvitationInvalid =
 
 /** Accepting an invitation for an e-mail without an account, without choosing a password. */
 export const organisationInvitationNeedsPassword = 'Choose a password to create your account.';
+
+/** The reminders link of a mail whose token is forged, altered or expired: nothing changes. */
+export const reminderLinkInvalid =
+  'This link to turn reminders off is not valid or has expired, so nothing was changed. Use the link in your latest reminder.';

@@ -18,7 +18,12 @@ import {
   SessionSchema,
   SystemSettingsSchema,
 } from '../schemas/entities';
-import { AcceptInvitationAnswerSchema, AcceptInvitationBodySchema } from '../schemas/organisationManagers';
+import {
+  AcceptInvitationAnswerSchema,
+  AcceptInvitationBodySchema,
+  ReminderUnsubscribeAnswerSchema,
+  ReminderUnsubscribeQuerySchema,
+} from '../schemas/organisationManagers';
 import { OrganisationFaceSchema } from '../schemas/organisations';
 import { textInput } from '../schemas/text';
 
@@ -102,6 +107,8 @@ export interface Endpoint {
   path: string;
   /** 'none': public; 'user': any valid session; 'recovery': a normal or recovery session. */
   auth: 'none' | 'user' | 'recovery';
+  /** The query string's parameters, when the endpoint reads any. */
+  query?: z.ZodMiniType;
   body?: z.ZodMiniType;
   /** The answer's schema; absent for 204 No Content. */
   answer?: z.ZodMiniType;
@@ -454,6 +461,27 @@ export const endpoints = {
     errors: ['not_found'],
     summary:
       'An active organisation’s public face by slug: its name and theme tokens (colours, fonts, logo); 404 for an unknown or suspended one',
+  }),
+  // The link in every reminder mail: its signed token proves who and which organisation, so no
+  // session is needed. GET is the link itself; POST does the same for a mail client's button.
+  reminderUnsubscribe: e({
+    method: 'GET',
+    path: '/reminders/unsubscribe',
+    auth: 'none',
+    query: ReminderUnsubscribeQuerySchema,
+    answer: ReminderUnsubscribeAnswerSchema,
+    errors: ['invalid_request'],
+    summary:
+      'Turn an organisation’s reminder e-mails off for the person the token names; a forged or expired token changes nothing',
+  }),
+  reminderUnsubscribePost: e({
+    method: 'POST',
+    path: '/reminders/unsubscribe',
+    auth: 'none',
+    query: ReminderUnsubscribeQuerySchema,
+    answer: ReminderUnsubscribeAnswerSchema,
+    errors: ['invalid_request'],
+    summary: 'The same as GET, for a mail client that posts the link (one-click)',
   }),
 } as const satisfies Record<string, Endpoint>;
 

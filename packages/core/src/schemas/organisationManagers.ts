@@ -67,6 +67,15 @@ export const AcceptInvitationAnswerSchema = z.object({
   account: z.enum(['created', 'linked']),
 });
 
+/** The link in every reminder: its signed token names the person and the organisation. */
+export const ReminderUnsubscribeQuerySchema = z.strictObject({ token: textInput() });
+
+/** Reminders turned off: the organisation whose reminders the person no longer gets. */
+export const ReminderUnsubscribeAnswerSchema = z.object({
+  organisation: z.object({ slug: z.string(), name: z.string() }),
+  reminders: z.literal('off'),
+});
+
 export const OrgImportQuerySchema = z.strictObject({
   /** 'preview' (the default) checks every row and writes nothing; 'apply' writes the good rows. */
   mode: z.optional(z.enum(['preview', 'apply'])),

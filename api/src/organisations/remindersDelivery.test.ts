@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/index';
+import { smtpMailer } from '../mail/mailer';
+import { DRIVERS, startServer, type TestServer } from '../test/harness';
+import { listMailer, organisationWithPeople, testOutbox } from './reminderFixture';
+import { reminderWorker } from './reminders';
+
+// Exactly once where it is hard: three instances on one PostgreSQL database racing the same run, and
+// a mail server that refuses everything and then comes back (a real SMTP server on loopback).
+
+/** A real SMTP server on 127.0.0.1 that refuses connections until `accept()`; keeps each mail's envelope and subject. */
+async function mailServer() {
+  let accepting = false;
+  const received: Array<{ to: string; subject: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onConnect(_session, callback) {
+      if (accepting) return callback();
+      const refused = new Error('421 mail server down for the test') as Error & { responseCode: number };
+      refused.responseCode = 421;
+      callback(refused);
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+        const subject = headers.match(/^Subject: (.*)$/im)?.[1] ?? '';
+        for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, subject });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    accept: () => {
+      accepting = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const countBy = (items: string[]) => {
+  const counts = new Map<string, number>();
+  for (const i of items) counts.set(i, (counts.get(i) ?? 0) + 1);
+  return counts;
+};
+
+describe.skipIf(!DRIVERS.includes('postgres'))('reminders with three instances on PostgreSQL', () => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('each reminder goes once while three workers race the same run', async () => {
+    server = await startServer('postgres', { config: { corsOrigins: [] } });
+    const orgs = [];
+    for (const slug of ['north', 'south', 'east']) {
+      orgs.push(
+        await organisationWithPeople(server, { name: `Org ${slug}`, slug, people: 40, dueInDays: 3 }),
+      );
+    }
+    // Three instances: each its own pool on the same database. A lease of 0 lets every instance claim
+    // a job another is still running, so they race on the reminders' keys themselves.
+    const pools = await Promise.all([0, 1, 2].map(() => openDatabase({ url: server.databaseUrl!, max: 4 })));
+    try {
+      const workers = pools.map((pool) =>
+        reminderWorker({ ...server.app.ctx, db: pool.db }, { pollMs: 0, leaseMs: 0, batchSize: 7 }),
+      );
+      const runs = await Promise.all(workers.map((w) => w.run()));
+      const transport = listMailer();
+      const outboxes = pools.map((pool) => testOutbox(pool.db, server.app.ctx.logger, transport));
+      await Promise.all(outboxes.map((o) => o.flush()));
+      const learnerMails = transport.sent.filter((m) => m.subject.startsWith('Due on'));
+      const learners = orgs.flatMap((o) => o.learners);
+      expect(learnerMails).toHaveLength(learners.length);
+      expect([...countBy(learnerMails.map((m) => m.to)).values()].every((n) => n === 1)).toBe(true);
+      expect(transport.sent.filter((m) => m.subject.includes('weekly summary'))).toHaveLength(3);
+      expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(learners.length + 3);
+      for (const o of outboxes) o.close();
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+    }
+  }, 180_000);
+});
+
+describe.each(DRIVERS)('reminders through a mail-server outage (%s)', (driver) => {
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof mailServer>>;
+  afterAll(async () => {
+    await smtp?.close();
+    await server?.close();
+  });
+
+  it('the outbox keeps them while the SMTP server refuses, and delivers each once when it is back', async () => {
+    server = await startServer(driver, { config: { corsOrigins: [] } });
+    smtp = await mailServer();
+    const org = await organisationWithPeople(server, {
+      name: 'Outage Ltd',
+      slug: 'outage',
+      people: 8,
+      dueInDays: 0.5,
+    });
+    const outbox = testOutbox(
+      server.database.db,
+      server.app.ctx.logger,
+      smtpMailer(smtp.url, server.app.ctx.logger),
+    );
+    const worker = reminderWorker(server.app.ctx, { pollMs: 0, onEnqueued: () => void outbox.flush() });
+    expect((await worker.run()).sent).toBe(org.learners.length + 1);
+    await outbox.flush();
+    expect(smtp.received).toEqual([]);
+    // Another wake-up while the server is down enqueues nothing more.
+    server.clock.advance(3_600_000);
+    expect((await worker.run()).sent).toBe(0);
+    await outbox.flush();
+    smtp.accept();
+    await outbox.flush();
+    const subjects = smtp.received.filter((m) => m.subject.startsWith('Due tomorrow'));
+    expect(subjects).toHaveLength(org.learners.length);
+    expect([...countBy(subjects.map((m) => m.to)).values()].every((n) => n === 1)).toBe(true);
+    expect(smtp.received.filter((m) => m.subject.includes('weekly summary'))).toHaveLength(1);
+    // Nothing is left to send: another flush delivers nothing more.
+    await outbox.flush();
+    expect(smtp.received).toHaveLength(org.learners.length + 1);
+    outbox.close();
+  }, 180_000);
+});
