@@ -1,4 +1,5 @@
 import {
+  COURSE_SLUG_PATTERN,
   endpoints,
   type OrganisationFace,
   type OrganisationTheme,
@@ -14,7 +15,13 @@ import { mount } from '../http/route';
 import { inOrganisation, PLATFORM } from './scope';
 
 const { organisations } = schema;
-const faceParams = z.strictObject({ slug: z.string().max(100, 'Not an organisation slug') });
+// An organisation's slug has a course slug's form; anything else (NUL, say) is refused before the query.
+const faceParams = z.strictObject({
+  slug: z
+    .string()
+    .max(100, 'Not an organisation slug')
+    .regex(COURSE_SLUG_PATTERN, 'Not an organisation slug'),
+});
 
 /**
  * An organisation's public face, for its site entry and its embed: name and theme tokens only.

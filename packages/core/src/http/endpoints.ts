@@ -458,7 +458,7 @@ export const endpoints = {
     path: '/organisation-faces/:slug',
     auth: 'none',
     answer: OrganisationFaceSchema,
-    errors: ['not_found'],
+    errors: ['invalid_request', 'not_found'],
     summary:
       'An active organisation’s public face by slug: its name and theme tokens (colours, fonts, logo); 404 for an unknown or suspended one',
   }),
