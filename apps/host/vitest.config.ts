@@ -14,5 +14,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Two test files run at once on a 2-core machine: a whole screen's first render in jsdom was seen
+    // near 5 s, vitest's default limit. A limit, not an assertion: a test still fails on what it checks.
+    testTimeout: 15_000,
   },
 });

@@ -75,7 +75,7 @@ export interface MemoryOrganisation extends OrganisationAdapter {
 }
 
 const DEFAULT_COURSES = [
-  { slug: 'data-literacy', title: 'Data Literacy for Facility Managers', lessons: 4 },
+  { slug: 'building-safety', title: 'Building Safety Walkthrough', lessons: 4 },
   { slug: 'energy-basics', title: 'Energy Basics', lessons: 2 },
 ];
 
@@ -473,7 +473,7 @@ function seedFilled(
   assignments.push(
     {
       id: '00000000-0000-4000-a000-000000000001',
-      course: 'data-literacy',
+      course: 'building-safety',
       user_id: null,
       group_id: groupId,
       due_at: at(7),
@@ -481,7 +481,7 @@ function seedFilled(
     },
     {
       id: '00000000-0000-4000-a000-000000000002',
-      course: 'data-literacy',
+      course: 'building-safety',
       user_id: dev,
       group_id: null,
       due_at: at(-2),
@@ -496,7 +496,7 @@ function seedFilled(
       created_at: at(-10),
     },
   );
-  organisation.setRecord(ben, 'data-literacy', { lessonsDone: 4, completedAt: at(-3), score: 90 });
-  organisation.setRecord(cleo, 'data-literacy', { lessonsDone: 1, attempted: true, score: null });
+  organisation.setRecord(ben, 'building-safety', { lessonsDone: 4, completedAt: at(-3), score: 90 });
+  organisation.setRecord(cleo, 'building-safety', { lessonsDone: 1, attempted: true, score: null });
   organisation.setRecord(ben, 'energy-basics', { lessonsDone: 2, completedAt: at(-1), score: 75 });
 }

@@ -5,6 +5,7 @@ import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table
 import { Markdown } from '@tiptap/markdown';
 import { Plugin } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
+import { Marked } from 'marked';
 
 // What a lesson may hold, as a ProseMirror schema: exactly what the lesson sanitiser lets through
 // and the course folder's markdown can say. Anything pasted is parsed into this schema, so scripts,
@@ -116,6 +117,8 @@ export function lessonExtensions(resolveImage: (src: string) => Promise<string>)
     TableCell,
     LessonImage(resolveImage),
     PasteRules,
-    Markdown,
+    // Its own marked instance: the editor's tokenizers never reach the learner's lesson rendering,
+    // which uses marked's shared one (core's lessonHtml) in the same page.
+    Markdown.configure({ marked: new Marked() }),
   ];
 }

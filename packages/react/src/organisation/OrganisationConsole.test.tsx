@@ -210,10 +210,10 @@ describe('OrganisationReport', { timeout: 30_000 }, () => {
     const { user } = report();
     await screen.findByRole('table', { name: 'Each person’s assigned courses' });
     expect(bodyRows().map(([who, course, status]) => `${who} | ${course} | ${status}`)).toEqual([
-      'Ben Okafor (ben.okafor@acme.example) | Data Literacy for Facility Managers | Completed',
+      'Ben Okafor (ben.okafor@acme.example) | Building Safety Walkthrough | Completed',
       'Ben Okafor (ben.okafor@acme.example) | Energy Basics | Completed',
-      'Cleo Park (cleo.park@acme.example) | Data Literacy for Facility Managers | In progress',
-      'dev.rao@acme.example | Data Literacy for Facility Managers | Overdue',
+      'Cleo Park (cleo.park@acme.example) | Building Safety Walkthrough | In progress',
+      'dev.rao@acme.example | Building Safety Walkthrough | Overdue',
     ]);
     await user.selectOptions(screen.getByLabelText('Status'), 'overdue');
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
