@@ -3,9 +3,6 @@ import { defineConfig } from 'vitest/config';
 // Every workspace with tests has its own vitest.config.ts; `npm test` runs them all as projects.
 export default defineConfig({
   test: {
-    // Two files at a time. Vitest's default is one fewer than the cores: one on a 2-core machine, which
-    // leaves a core idle while a file waits on its server, PostgreSQL or the browser.
-    maxWorkers: 2,
     projects: [
       'packages/*/vitest.config.ts',
       'packages/*/e2e/vitest.config.ts',

@@ -18,9 +18,13 @@ const CHECK_LABELS: Record<CredentialVerification['checks'][number]['check'], st
   achievement: 'Achievement: this course’s achievement',
 };
 
-/** Reads a JSON document from this site; a failed answer is an error with its status. */
+/**
+ * Reads a JSON document from this site; a failed answer is an error with its status. It asks the
+ * server each time (`no-cache` revalidates what the browser holds): the status list is served with a
+ * minute's caching for verifiers at large, and this page must see a revocation made a moment ago.
+ */
 async function fetchJson(url: string) {
-  const res = await fetch(url, { credentials: 'omit' });
+  const res = await fetch(url, { credentials: 'omit', cache: 'no-cache' });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return res.json();
 }

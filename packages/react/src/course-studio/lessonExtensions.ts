@@ -5,7 +5,7 @@ import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table
 import { Markdown } from '@tiptap/markdown';
 import { Plugin } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
-import { Marked } from 'marked';
+import { Marked, type marked } from 'marked';
 
 // What a lesson may hold, as a ProseMirror schema: exactly what the lesson sanitiser lets through
 // and the course folder's markdown can say. Anything pasted is parsed into this schema, so scripts,
@@ -119,6 +119,8 @@ export function lessonExtensions(resolveImage: (src: string) => Promise<string>)
     PasteRules,
     // Its own marked instance: the editor's tokenizers never reach the learner's lesson rendering,
     // which uses marked's shared one (core's lessonHtml) in the same page.
-    Markdown.configure({ marked: new Marked() }),
+    // (a Marked instance has all the editor uses of it: Lexer, defaults, lexer, use, setOptions; the
+    // option is typed as marked's namespace, which adds getDefaults).
+    Markdown.configure({ marked: new Marked() as unknown as typeof marked }),
   ];
 }
