@@ -4,6 +4,8 @@ import type { CourseErrorCode } from '../errors';
 import {
   LtiKeyRotationSchema,
   LtiRegistrationBodySchema,
+  LtiRegistrationLinkBodySchema,
+  LtiRegistrationLinkSchema,
   LtiRegistrationSchema,
   LtiRegistrationUpdateBodySchema,
 } from '../lti/registration';
@@ -759,6 +761,16 @@ export const adminEndpoints = {
     auth: 'admin',
     errors: ['not_found'],
     summary: 'Remove a registration: its platform can no longer launch',
+  }),
+  adminLtiRegistrationLink: a({
+    method: 'POST',
+    path: '/admin/lti/registration-links',
+    auth: 'admin',
+    body: LtiRegistrationLinkBodySchema,
+    answer: LtiRegistrationLinkSchema,
+    status: 201,
+    summary:
+      'A single-use LTI Dynamic Registration link (valid 24 hours) for a platform’s admin to paste into the LMS; the platform it registers belongs to the organisation given',
   }),
   adminLtiRotateKey: a({
     method: 'POST',
