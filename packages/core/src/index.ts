@@ -10,6 +10,7 @@ export type {
   AdminDiagnosticsAdapter,
   AdminDownload,
   AdminImagesAdapter,
+  AdminLtiAdapter,
   AdminOrganisationsAdapter,
   AdminProgressAdapter,
   AdminRolesAdapter,
@@ -185,6 +186,7 @@ export {
   ltiMessages,
   registrationProblems,
 } from './lti/registration';
+export { type LtiToolUrls, ltiToolUrls } from './lti/toolUrls';
 export type { MessageKey } from './messages';
 export {
   courseDoesNotExist,
