@@ -10,6 +10,7 @@ export type {
   AdminDiagnosticsAdapter,
   AdminDownload,
   AdminImagesAdapter,
+  AdminLtiAdapter,
   AdminOrganisationsAdapter,
   AdminProgressAdapter,
   AdminRolesAdapter,
@@ -189,6 +190,7 @@ export {
   ltiMessages,
   registrationProblems,
 } from './lti/registration';
+export { type LtiToolUrls, ltiToolUrls } from './lti/toolUrls';
 export type { MessageKey } from './messages';
 export {
   courseDoesNotExist,
