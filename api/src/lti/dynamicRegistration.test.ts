@@ -88,6 +88,27 @@ describe.each(DRIVERS)('LTI Dynamic Registration with oidc-provider (%s)', (driv
     expect(launched.data.mode).toBe('player');
   });
 
+  it('links the platform to the organisation the admin chose for the link', async () => {
+    const organisation = await call(server, 'POST', '/admin/organisations', {
+      token: admin,
+      body: { name: 'Acme Facilities', slug: `acme-${Date.now()}` },
+    });
+    expect(organisation.status, JSON.stringify(organisation.body)).toBe(201);
+    const made = await call(server, 'POST', '/admin/lti/registration-links', {
+      token: admin,
+      body: { organisation_id: organisation.body.id },
+    });
+    const invite = await platform.dynamicRegistration();
+    const done = await open(new URL(made.body.url).searchParams.get('link')!, {
+      openid_configuration: invite.openidConfiguration,
+      registration_token: invite.registrationToken,
+    });
+    expect(done.status, done.html).toBe(200);
+    const linked = (await registrations()).filter((r) => r.organisation_id === organisation.body.id);
+    expect(linked).toHaveLength(1);
+    expect(linked[0]!.issuer).toBe(platform.issuer);
+  });
+
   it('uses a link once; a second opening registers nothing', async () => {
     const link = await newLink();
     const first = await platform.dynamicRegistration();

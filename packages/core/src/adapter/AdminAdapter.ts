@@ -4,6 +4,7 @@ import type {
   LtiKeyRotation,
   LtiRegistration,
   LtiRegistrationBody,
+  LtiRegistrationLink,
   LtiRegistrationUpdateBody,
 } from '../lti/registration';
 import type { LtiToolUrls } from '../lti/toolUrls';
@@ -380,6 +381,11 @@ export interface AdminLtiAdapter {
   rotateKey(): Promise<LtiKeyRotation>;
   /** The tool's own URLs on this backend, which a platform's admin enters in their LMS. */
   toolUrls(): LtiToolUrls;
+  /**
+   * A single-use Dynamic Registration link, valid a day, for a platform's admin to paste into the
+   * LMS; the platform it registers belongs to `organisationId` when given.
+   */
+  registrationLink(organisationId?: string | null): Promise<LtiRegistrationLink>;
 }
 
 export interface AdminAdapter {

@@ -148,5 +148,22 @@ export function runAdminLtiChecks({ world }: AdminConformanceHarness): void {
       expect(urls.deepLinking).toBe(urls.launch);
       expect(urls.jwks).toMatch(/\/api\/lti\/jwks$/);
     });
+
+    it('gives a single-use Dynamic Registration link, valid a day; a bad organisation id is refused', async () => {
+      const lti = ltiOf(await world.makeAdmin());
+      const before = Date.now();
+      const link = await lti.registrationLink();
+      expect(new URL(link.url).pathname).toBe('/api/lti/register');
+      expect(new URL(link.url).searchParams.get('link')).toBeTruthy();
+      const expires = Date.parse(link.expires_at) - before;
+      expect(expires).toBeGreaterThan(23 * 3600 * 1000);
+      expect(expires).toBeLessThanOrEqual(24 * 3600 * 1000 + 60_000);
+      expect((await lti.registrationLink()).url, 'each link is its own').not.toBe(link.url);
+      await expectCourseError(
+        lti.registrationLink('not-an-id'),
+        'validation_error',
+        invalidInput('body', registrationProblems({ organisation_id: 'not-an-id' })).message,
+      );
+    });
   });
 }

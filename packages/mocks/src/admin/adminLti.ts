@@ -5,6 +5,7 @@ import {
   type LtiRegistration,
   type LtiRegistrationBody,
   LtiRegistrationBodySchema,
+  type LtiRegistrationLink,
   type LtiRegistrationUpdateBody,
   LtiRegistrationUpdateBodySchema,
   ltiMessages,
@@ -130,6 +131,19 @@ export function adminLti(tables: AdminTables) {
       keys.previous = keys.current;
       keys.current = `mock-tool-key-${tables.nextId()}`;
       return { current: keys.current, previous: keys.previous, retired: [...keys.retired] };
+    },
+    /**
+     * A Dynamic Registration link as the API gives one: single use, a day long. The mocks register
+     * no platform with it (no LMS calls a memory store).
+     */
+    registrationLink(organisationId: string | null): LtiRegistrationLink {
+      const problems = registrationProblems({ organisation_id: organisationId });
+      if (Object.keys(problems).length) throw invalidInput('body', problems);
+      const origin = globalThis.location?.origin ?? 'http://localhost';
+      return {
+        url: `${origin}/api/lti/register?link=mock-link-${tables.nextId()}`,
+        expires_at: new Date(Date.parse(now()) + 24 * 3600 * 1000).toISOString(),
+      };
     },
     /** A deployment id the platform sent at a launch, as the API learns it (for the demo world). */
     learnDeployment(id: string, deploymentId: string): void {

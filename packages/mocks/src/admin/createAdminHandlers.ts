@@ -127,6 +127,8 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
     admin.lti.update(String(params.registrationId), body),
   adminLtiDeleteRegistration: ({ admin, params }) => admin.lti.remove(String(params.registrationId)),
   adminLtiRotateKey: ({ admin }) => admin.lti.rotateKey(),
+  adminLtiRegistrationLink: ({ admin, body }) =>
+    admin.lti.registrationLink((body.organisation_id as string | null | undefined) ?? null),
 };
 
 /**

@@ -210,6 +210,8 @@ function adminOn(
       update: (id, changes) => run('adminLtiUpdateRegistration', (_, a) => a.lti.update(id, changes)),
       remove: (id) => run('adminLtiDeleteRegistration', (_, a) => a.lti.remove(id)),
       rotateKey: () => run('adminLtiRotateKey', (_, a) => a.lti.rotateKey()),
+      registrationLink: (organisationId) =>
+        run('adminLtiRegistrationLink', (_, a) => a.lti.registrationLink(organisationId ?? null)),
       // The addresses a browser host serving the API at /api has (the memory store has none of its own).
       toolUrls: () => ltiToolUrls('/api', globalThis.location?.origin),
     },

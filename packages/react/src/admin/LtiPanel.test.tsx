@@ -69,6 +69,19 @@ describe('Admin console: LTI', { timeout: 60_000 }, () => {
     await expectNoAxeViolations();
   });
 
+  it('makes a registration link for an organisation, valid a day, to copy for the LMS', async () => {
+    const { user } = openLti();
+    const section = await screen.findByRole('region', { name: 'Register by URL' });
+    await user.selectOptions(await within(section).findByLabelText('Organisation'), 'Acme Facilities');
+    await user.click(within(section).getByRole('button', { name: 'Make a Registration Link' }));
+    const ready = await within(section).findByRole('status');
+    const url = within(ready).getByText(/\/api\/lti\/register\?link=/).textContent!;
+    expect(ready.textContent).toMatch(/^Valid until .+, for one registration:/);
+    await user.click(within(section).getByRole('button', { name: 'Copy the registration link' }));
+    expect(await navigator.clipboard.readText()).toBe(url);
+    await expectNoAxeViolations();
+  });
+
   it('says so when no platform is registered', async () => {
     openLti({ demo: false });
     expect(await within(await listRegion()).findByText(/No platforms registered yet/)).toBeTruthy();

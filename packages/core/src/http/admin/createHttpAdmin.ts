@@ -171,6 +171,8 @@ function adminOn(
         call('adminLtiUpdateRegistration', { params: { registrationId }, body: changes }),
       remove: (registrationId) => call('adminLtiDeleteRegistration', { params: { registrationId } }),
       rotateKey: () => call('adminLtiRotateKey'),
+      registrationLink: (organisationId) =>
+        call('adminLtiRegistrationLink', { body: organisationId ? { organisation_id: organisationId } : {} }),
       // A relative base (`/api` in a browser) is this page's origin's, as the requests are.
       toolUrls: () => ltiToolUrls(transport.base, globalThis.location?.origin),
     },

@@ -9,8 +9,10 @@ import * as a from '../admin.css';
 import { adminKeys } from '../adminKeys';
 import { useAdmin } from '../useAdmin';
 import { AdminConfirmDialog } from '../users/AdminDialog';
+import { CopyButton } from './CopyButton';
 import { LtiRegistrationEditor } from './LtiRegistrationEditor';
 import { ltiStrings as t } from './ltiStrings';
+import { RegistrationLink } from './RegistrationLink';
 
 type View = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; registration: LtiRegistration };
 
@@ -36,6 +38,7 @@ export function LtiPanel() {
         onNew={() => setView({ kind: 'new' })}
         onEdit={(registration) => setView({ kind: 'edit', registration })}
       />
+      <RegistrationLink />
       <ToolUrls urls={admin.lti.toolUrls()} />
       <SigningKey />
     </div>
@@ -210,29 +213,6 @@ function ToolUrls({ urls }: { urls: LtiToolUrls }) {
         ))}
       </dl>
     </section>
-  );
-}
-
-function CopyButton({ name, text }: { name: string; text: string }) {
-  const toast = useToast();
-  const label = name.charAt(0).toLowerCase() + name.slice(1);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast({ title: t.copied, description: formatString(t.copiedDescription, { name: label }) });
-    } catch {
-      toast({ title: t.copyFailed, variant: 'error' });
-    }
-  };
-  return (
-    <button
-      type="button"
-      className={`${s.button.secondary} ${a.smallButton}`}
-      aria-label={formatString(t.copyLabel, { name: label })}
-      onClick={() => void copy()}
-    >
-      {t.copy}
-    </button>
   );
 }
 

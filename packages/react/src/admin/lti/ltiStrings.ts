@@ -61,6 +61,15 @@ export const ltiStrings = {
   saveFailed: 'Could not save: {message}',
   fixFields: 'Correct the fields marked below.',
   back: 'Back to LTI Platforms',
+  // Register by URL.
+  linkHeading: 'Register by URL',
+  linkIntro:
+    'For an LMS that supports LTI Dynamic Registration (Moodle, Canvas, Brightspace): make a link, and its admin pastes it into the LMS. It registers one platform and is valid for a day.',
+  linkMake: 'Make a Registration Link',
+  linkMaking: 'Making...',
+  linkReady: 'Valid until {expires}, for one registration:',
+  linkName: 'Registration link',
+  linkFailed: 'Could not make a link: {message}',
   // The tool's own URLs.
   toolHeading: 'This Tool’s Details for the LMS',
   toolIntro: 'A platform’s admin enters these when registering this tool in their LMS.',
