@@ -602,6 +602,9 @@ export {
 export {
   AcceptInvitationAnswerSchema,
   AcceptInvitationBodySchema,
+  type MyOrganisation,
+  MyOrganisationSchema,
+  MyOrganisationsAnswerSchema,
   type OrgAssignBody,
   OrgAssignBodySchema,
   type OrgAssignment,
@@ -625,6 +628,8 @@ export {
   OrgReportQuerySchema,
   type OrgReportRow,
   OrgReportRowSchema,
+  type ReminderLink,
+  ReminderLinkAnswerSchema,
   ReminderUnsubscribeAnswerSchema,
   ReminderUnsubscribeQuerySchema,
 } from './schemas/organisationManagers';
