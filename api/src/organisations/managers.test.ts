@@ -1,6 +1,7 @@
 import {
   importMessages,
   messages,
+  ORGANISATION_MANAGER_ACTIONS,
   organisationAlreadyInvited,
   organisationGroupTaken,
   organisationInvitationInvalid,
@@ -291,20 +292,7 @@ describe.each(DRIVERS)('an organisation’s manager (%s)', (driver) => {
         ),
       );
     const actions = new Set(rows.map((r) => r.actionType));
-    for (const action of [
-      'organisation_person_invited',
-      'organisation_import_previewed',
-      'organisation_people_imported',
-      'organisation_group_created',
-      'organisation_group_renamed',
-      'organisation_group_member_added',
-      'organisation_group_member_removed',
-      'organisation_group_deleted',
-      'organisation_course_assigned',
-      'organisation_assignment_removed',
-      'organisation_person_removed',
-    ])
-      expect(actions, action).toContain(action);
+    for (const action of ORGANISATION_MANAGER_ACTIONS) expect(actions, action).toContain(action);
     for (const r of rows) expect(r.actionDetails).toMatchObject({ organisation_id: orgId });
   });
 });

@@ -248,6 +248,10 @@ export {
   type ImportRowInput,
   importMessages,
 } from './organisations/importRows';
+export {
+  ORGANISATION_MANAGER_ACTIONS,
+  type OrganisationManagerAction,
+} from './organisations/managerActions';
 export type { ContentLoadSummary, SettingsChange, SettingsPatch } from './rules/adminOperations';
 export { contentResults, settingsPatch } from './rules/adminOperations';
 export type { ProgressCsvRow } from './rules/analytics';
