@@ -144,7 +144,7 @@ export function ReminderUnsubscribeScreen() {
     }
   };
 
-  const values = link ? { organisation: link.organisation.name } : {};
+  const values: Record<string, string> = link ? { organisation: link.organisation.name } : {};
   return (
     <div className="reminder-unsubscribe">
       <h1>{t.remindersHeading}</h1>
