@@ -13,7 +13,7 @@ const { organisations, organisationMembers } = schema;
  * filter is the signed-in person's id, so nobody reads another person's memberships; a suspended
  * organisation is left out, as its console refuses its managers.
  */
-export async function myOrganisations(ctx: AppContext, userId: string): Promise<MyOrganisation[]> {
+async function myOrganisations(ctx: AppContext, userId: string): Promise<MyOrganisation[]> {
   return inOrganisation(ctx.db, PLATFORM, (db) =>
     db
       .select({
