@@ -6,6 +6,8 @@ import {
   organisationGroupTaken,
   organisationInvitationInvalid,
 } from '@coursekit/core';
+import { createHttpAdapter } from '@coursekit/core/http';
+import { withHttpAdmin } from '@coursekit/core/http/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index';
@@ -294,5 +296,19 @@ describe.each(DRIVERS)('an organisation’s manager (%s)', (driver) => {
     const actions = new Set(rows.map((r) => r.actionType));
     for (const action of ORGANISATION_MANAGER_ACTIONS) expect(actions, action).toContain(action);
     for (const r of rows) expect(r.actionDetails).toMatchObject({ organisation_id: orgId });
+
+    // The admin's console reads that log through core's schema: every action in it is one it knows.
+    const adminConsole = withHttpAdmin(
+      createHttpAdapter({ baseUrl: server.api, getAccessToken: () => admin }),
+    );
+    const logged = await adminConsole.admin!.audit.actions({ pageSize: 100 });
+    const types = new Set(logged.items.map((i) => i.action_type));
+    for (const action of [
+      'organisation_created',
+      'organisation_member_added',
+      'organisation_invitation_accepted',
+    ])
+      expect(types, action).toContain(action);
+    for (const action of ORGANISATION_MANAGER_ACTIONS) expect(types, action).toContain(action);
   });
 });
