@@ -30,6 +30,7 @@ import { ltiRoutes } from './lti/routes';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { organisationFaceRoutes } from './organisations/faceRoutes';
 import { managerRoutes } from './organisations/managerRoutes';
+import { myOrganisationRoutes } from './organisations/myOrganisations';
 import { reminderRoutes } from './organisations/reminderRoutes';
 import { originAllowed } from './organisations/trust';
 import { profileRoutes } from './profile/routes';
@@ -139,6 +140,7 @@ export function createApp(options: AppOptions): App {
   api.use(credentialRoutes(ctx));
   api.use(organisationFaceRoutes(ctx));
   api.use(managerRoutes(ctx));
+  api.use(myOrganisationRoutes(ctx));
   api.use(reminderRoutes(ctx));
   api.use(admin.router);
   if (!options.config.production && isDevMailbox(options.mailer)) {

@@ -1,12 +1,16 @@
+import type { AdminActionType } from '@coursekit/core';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import type { AdminAuth } from './guard';
 
-/** Writes admin_action_log: who did what to whom, from which user agent. */
+/**
+ * Writes admin_action_log: who did what to whom, from which user agent. The action is one core's
+ * AdminActionTypeSchema names, the schema the console reads the log with.
+ */
 export async function logAction(
   ctx: AppContext,
   admin: AdminAuth,
-  actionType: string,
+  actionType: AdminActionType,
   targetUserId: string | null,
   details: Record<string, unknown> = {},
 ): Promise<void> {

@@ -626,6 +626,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text'),
     html: text('html'),
+    /** Extra header fields (a reminder's one-click unsubscribe); cleared with the body once sent. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -1,7 +1,8 @@
-import { adminEndpoints, messages } from '@coursekit/core';
+import { adminEndpoints, endpoints, messages } from '@coursekit/core';
 
 const ZIP_UPLOAD_PATH = adminEndpoints.adminImportCourse.path;
 const IMPORT_PATH = /^\/organisations\/[^/]+\/import$/;
+const ONE_CLICK_PATH = endpoints.reminderUnsubscribePost.path;
 
 import type { RequestHandler } from 'express';
 import { fail } from './errors';
@@ -19,5 +20,13 @@ export const jsonOnly: RequestHandler = (req, res, next) => {
   if (req.method === 'POST' && req.path === ZIP_UPLOAD_PATH && req.is('application/zip')) return next();
   // The organisation manager's people import: a CSV file, streamed by its handler after the guard.
   if (req.method === 'POST' && IMPORT_PATH.test(req.path) && req.is('text/csv')) return next();
+  // A mail client's one-click unsubscribe (RFC 8058) posts the form `List-Unsubscribe=One-Click`;
+  // the signed token in the address is what it acts on, and the body is never read.
+  if (
+    req.method === 'POST' &&
+    req.path === ONE_CLICK_PATH &&
+    (req.is('application/x-www-form-urlencoded') || req.is('multipart/form-data'))
+  )
+    return next();
   res.status(415).json(fail('invalid_request', messages.bodyMustBeJson).toJSON());
 };

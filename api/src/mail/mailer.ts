@@ -10,6 +10,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header fields, as given (a reminder's `List-Unsubscribe` and `List-Unsubscribe-Post`);
+   * they go through the outbox and nodemailer unchanged.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -31,7 +31,7 @@ export interface Outbox extends Mailer {
  * A mailer that loses nothing when the mail server is down: send() stores the mail and returns, and
  * delivery is tried at once and then with backoff, by whichever instance claims the row. A failed
  * delivery is a security event (admin's security log) naming the address and the error; once sent,
- * the body is cleared because its links carry tokens.
+ * the body (and any extra headers) is cleared because its links carry tokens.
  */
 export function outboxMailer(options: OutboxOptions): Outbox {
   const { db, logger, transport } = options;
@@ -49,10 +49,19 @@ export function outboxMailer(options: OutboxOptions): Outbox {
         subject: row.subject,
         text: row.text ?? '',
         html: row.html ?? '',
+        ...(row.headers ? { headers: row.headers } : {}),
       });
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', attempts, sentAt: new Date(), text: null, html: null, lastError: null })
+        .set({
+          status: 'sent',
+          attempts,
+          sentAt: new Date(),
+          text: null,
+          html: null,
+          headers: null,
+          lastError: null,
+        })
         .where(eq(mailOutbox.id, row.id));
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
@@ -126,6 +135,7 @@ export function outboxMailer(options: OutboxOptions): Outbox {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers ?? null,
         nextAttemptAt: new Date(),
       });
       if (!closed) void flush(); // at once, but the request does not wait for the mail server

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AdminActionType,
   messages,
   organisationInvitationInvalid,
   organisationInvitationNeedsPassword,
@@ -99,7 +100,7 @@ export async function acceptInvitation(
     await tx.insert(schema.adminActionLog).values({
       adminUserId: user!.id,
       targetUserId: user!.id,
-      actionType: 'organisation_invitation_accepted',
+      actionType: 'organisation_invitation_accepted' satisfies AdminActionType,
       actionDetails: { organisation_id: org.id, invitation_id: invitation.id, account },
       createdAt: now,
     });

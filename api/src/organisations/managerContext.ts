@@ -1,4 +1,4 @@
-import { organisationNotFound } from '@coursekit/core';
+import { type OrganisationManagerAction, organisationNotFound } from '@coursekit/core';
 import { eq } from 'drizzle-orm';
 import { logAction } from '../admin/actionLog';
 import type { AppContext } from '../context';
@@ -27,7 +27,7 @@ export async function organisationOf(db: Db, id: string) {
 /** Every manager action is in the audit log with its organisation, and whether an admin did it. */
 export const audit = (
   ctx: ManagerCtx,
-  action: string,
+  action: OrganisationManagerAction,
   targetUserId: string | null,
   details: Record<string, unknown> = {},
 ) =>

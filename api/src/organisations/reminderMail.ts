@@ -1,5 +1,6 @@
 import type { AssignmentStatus } from '@coursekit/core';
 import type { MailMessage } from '../mail/mailer';
+import type { UnsubscribeLinks } from './reminderLink';
 
 // The reminders' words: the organisation's name, the course's title and the platform's site name
 // (System Settings) fill them; every value is escaped in the HTML part.
@@ -10,6 +11,15 @@ const escapeHtml = (s: string) =>
 /** A due date as people read it, in UTC like the dates the managers give: "5 December 2026". */
 const dateOf = (at: Date) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+
+/**
+ * RFC 8058's one-click unsubscribe: a mail client shows its own button and posts
+ * `List-Unsubscribe=One-Click` to the API address, which turns reminders off with no page between.
+ */
+const oneClick = (links: UnsubscribeLinks): Record<string, string> => ({
+  'List-Unsubscribe': `<${links.oneClick}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
 
 export type LearnerReminderKind = 'week_before' | 'day_before' | 'overdue';
 
@@ -50,7 +60,7 @@ export interface LearnerReminder {
   courseTitle: string;
   courseUrl: string;
   dueAt: Date;
-  unsubscribeUrl: string;
+  unsubscribe: UnsubscribeLinks;
 }
 
 /** A learner's reminder: a week before the due date, the day before, or once overdue. */
@@ -73,9 +83,9 @@ export function learnerReminderMail(r: LearnerReminder): MailMessage {
     organisation: r.organisation,
     paragraphs: [r.name ? `Hello ${r.name},` : 'Hello,', lead],
     link: { href: r.courseUrl, label: 'Continue the course' },
-    unsubscribe: r.unsubscribeUrl,
+    unsubscribe: r.unsubscribe.page,
   });
-  return { to: r.to, fromName: r.site, subject, text, html };
+  return { to: r.to, fromName: r.site, subject, text, html, headers: oneClick(r.unsubscribe) };
 }
 
 export interface ManagerDigest {
@@ -89,7 +99,7 @@ export interface ManagerDigest {
   /** How many overdue ones the list leaves out. */
   moreOverdue: number;
   reportUrl: string;
-  unsubscribeUrl: string;
+  unsubscribe: UnsubscribeLinks;
 }
 
 /** A manager's weekly digest: the organisation's assigned courses by status, and who is overdue. */
@@ -108,7 +118,7 @@ export function managerDigestMail(d: ManagerDigest): MailMessage {
     ],
     list,
     link: { href: d.reportUrl, label: 'Open the report' },
-    unsubscribe: d.unsubscribeUrl,
+    unsubscribe: d.unsubscribe.page,
   });
   return {
     to: d.to,
@@ -116,5 +126,6 @@ export function managerDigestMail(d: ManagerDigest): MailMessage {
     subject: `${d.organisation}: weekly summary, ${counts.overdue} overdue`,
     text,
     html,
+    headers: oneClick(d.unsubscribe),
   };
 }

@@ -41,7 +41,7 @@ describe.each(DRIVERS)('reminders (%s)', (driver) => {
   };
   const summary = (mails: MailMessage[]) => mails.map((m) => `${m.to} | ${m.subject}`).sort();
   const linkIn = (mail: MailMessage) =>
-    mail.text.match(/https?:\/\/\S+\/api\/reminders\/unsubscribe\?token=\S+/)![0];
+    mail.text.match(/https?:\/\/\S+\/reminders\/unsubscribe\?token=\S+/)![0];
   const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
   beforeAll(async () => {
@@ -134,44 +134,83 @@ describe.each(DRIVERS)('reminders (%s)', (driver) => {
     expect(await wake()).toEqual([]);
   });
 
-  it('the link turns reminders off; a forged or expired one changes nothing and says so', async () => {
+  it('the link opens a page that changes nothing; POST (the page’s button, a mail client’s one-click) turns reminders off', async () => {
     const deeMail = transport.sent.find((m) => m.to === learners.dee.email)!;
     const link = linkIn(deeMail);
     const token = tokenOf(link);
-    const forged = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
-    const refused = await call(server, 'GET', `/reminders/unsubscribe?token=${encodeURIComponent(forged)}`);
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe(reminderLinkInvalid);
-    expect((await call(server, 'GET', '/reminders/unsubscribe')).status).toBe(400);
-    expect(await rows(server.database.db, sql`select * from reminder_opt_outs`)).toEqual([]);
+    // The mail links the site's confirmation page, and names the API's address for one-click.
+    expect(link).toBe(`${server.config.publicUrl}/reminders/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(deeMail.headers).toEqual({
+      'List-Unsubscribe': `<${server.config.publicUrl}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    const optOuts = () =>
+      rows<{ user_id: string }>(server.database.db, sql`select user_id from reminder_opt_outs`);
+    const query = `?token=${encodeURIComponent(token)}`;
 
-    const off = await fetch(link.replace(server.config.publicUrl, server.url));
+    // Opening the link (a person, or a mail scanner following it) only reads what would stop.
+    for (let i = 0; i < 3; i += 1) {
+      const read = await call(server, 'GET', `/reminders/unsubscribe${query}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toEqual({
+        organisation: { slug: 'acme', name: 'Acme <Facilities> & Co' },
+        reminders: 'on',
+      });
+    }
+    expect(await optOuts()).toEqual([]);
+
+    // A forged token and none at all are refused by GET and POST alike, and write nothing.
+    const forged = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    for (const method of ['GET', 'POST']) {
+      const refused = await call(
+        server,
+        method,
+        `/reminders/unsubscribe?token=${encodeURIComponent(forged)}`,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(reminderLinkInvalid);
+      expect((await call(server, method, '/reminders/unsubscribe')).status).toBe(400);
+    }
+    expect(await optOuts()).toEqual([]);
+
+    // A mail client's one-click: RFC 8058's form body, posted to the List-Unsubscribe address.
+    const oneClick = deeMail
+      .headers!['List-Unsubscribe']!.slice(1, -1)
+      .replace(server.config.publicUrl, server.url);
+    const off = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(off.status).toBe(200);
     expect(await off.json()).toEqual({
       organisation: { slug: 'acme', name: 'Acme <Facilities> & Co' },
       reminders: 'off',
     });
-    // Again, and by POST (a mail client's one-click): the same answer.
-    const again = await call(server, 'POST', `/reminders/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect((await optOuts()).map((r) => r.user_id)).toEqual([learners.dee.userId]);
+    // The page now says they are off; the page's button again answers the same.
+    expect((await call(server, 'GET', `/reminders/unsubscribe${query}`)).body.reminders).toBe('off');
+    const again = await call(server, 'POST', `/reminders/unsubscribe${query}`);
     expect(again.status).toBe(200);
     expect(again.body.reminders).toBe('off');
 
     // A year and a day later the link has expired: the manager's (still on) is refused and changes nothing.
-    const managerLink = linkIn(transport.sent.find((m) => m.to === manager.email)!);
+    const managerToken = tokenOf(linkIn(transport.sent.find((m) => m.to === manager.email)!));
     server.clock.advance(366 * DAY);
     const expired = await call(
       server,
+      'POST',
+      `/reminders/unsubscribe?token=${encodeURIComponent(managerToken)}`,
+    );
+    const expiredRead = await call(
+      server,
       'GET',
-      `/reminders/unsubscribe?token=${encodeURIComponent(tokenOf(managerLink))}`,
+      `/reminders/unsubscribe?token=${encodeURIComponent(managerToken)}`,
     );
     server.clock.advance(-366 * DAY);
-    expect(expired.status).toBe(400);
+    expect([expired.status, expiredRead.status]).toEqual([400, 400]);
     expect(expired.body.error.message).toBe(reminderLinkInvalid);
-    const optedOut = await rows<{ user_id: string }>(
-      server.database.db,
-      sql`select user_id from reminder_opt_outs`,
-    );
-    expect(optedOut.map((r) => r.user_id)).toEqual([learners.dee.userId]);
+    expect((await optOuts()).map((r) => r.user_id)).toEqual([learners.dee.userId]);
   });
 
   it('the day before and once overdue: only the learner still not done and still wanting them', async () => {

@@ -4,7 +4,7 @@ import { rowsOf } from '../admin/analyticsSql';
 import type { AppContext } from '../context';
 import { type Db, schema } from '../db/index';
 import { platformTexts } from '../settings/service';
-import { unsubscribeUrl } from './reminderLink';
+import { unsubscribeLinks } from './reminderLink';
 import { type LearnerReminderKind, learnerReminderMail, managerDigestMail } from './reminderMail';
 import { reportRows } from './report';
 import { inOrganisation, PLATFORM } from './scope';
@@ -264,7 +264,7 @@ export function reminderWorker(ctx: ReminderCtx, options: ReminderOptions = {}):
               courseTitle: r.course_title,
               courseUrl: `${ctx.config.publicUrl}/courses/${encodeURIComponent(r.course)}`,
               dueAt: new Date(r.dueMs),
-              unsubscribeUrl: await unsubscribeUrl(ctx, org.id, r.user_id),
+              unsubscribe: await unsubscribeLinks(ctx, org.id, r.user_id),
             }),
           }),
         ),
@@ -327,7 +327,7 @@ export function reminderWorker(ctx: ReminderCtx, options: ReminderOptions = {}):
             })),
             moreOverdue: Math.max(0, overdue.length - DIGEST_LIST),
             reportUrl: `${ctx.config.publicUrl}/o/${encodeURIComponent(org.slug)}`,
-            unsubscribeUrl: await unsubscribeUrl(ctx, org.id, m.user_id),
+            unsubscribe: await unsubscribeLinks(ctx, org.id, m.user_id),
           }),
         }),
       ),

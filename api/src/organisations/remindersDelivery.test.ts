@@ -1,19 +1,23 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/index';
 import { smtpMailer } from '../mail/mailer';
 import { DRIVERS, startServer, type TestServer } from '../test/harness';
-import { listMailer, organisationWithPeople, testOutbox } from './reminderFixture';
+import { listMailer, organisationWithPeople, rows, testOutbox } from './reminderFixture';
 import { reminderWorker } from './reminders';
 
 // Exactly once where it is hard: three instances on one PostgreSQL database racing the same run, and
 // a mail server that refuses everything and then comes back (a real SMTP server on loopback).
 
-/** A real SMTP server on 127.0.0.1 that refuses connections until `accept()`; keeps each mail's envelope and subject. */
+/**
+ * A real SMTP server on 127.0.0.1 that refuses connections until `accept()`; keeps each mail's
+ * envelope, subject and one-click unsubscribe headers as they arrived.
+ */
 async function mailServer() {
   let accepting = false;
-  const received: Array<{ to: string; subject: string }> = [];
+  const received: Array<{ to: string; subject: string; unsubscribe: string; unsubscribePost: string }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -32,8 +36,12 @@ async function mailServer() {
       });
       stream.on('end', () => {
         const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-        const subject = headers.match(/^Subject: (.*)$/im)?.[1] ?? '';
-        for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, subject });
+        const field = (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, 'im'))?.[1] ?? '';
+        const subject = field('Subject');
+        const unsubscribe = field('List-Unsubscribe').replace(/ /g, '');
+        const unsubscribePost = field('List-Unsubscribe-Post');
+        for (const rcpt of session.envelope.rcptTo)
+          received.push({ to: rcpt.address, subject, unsubscribe, unsubscribePost });
         callback();
       });
     },
@@ -134,5 +142,27 @@ describe.each(DRIVERS)('reminders through a mail-server outage (%s)', (driver) =
     await outbox.flush();
     expect(smtp.received).toHaveLength(org.learners.length + 1);
     outbox.close();
+
+    // Each mail arrived with RFC 8058's one-click headers, and the outbox kept none once sent.
+    for (const mail of smtp.received) {
+      expect(mail.unsubscribe).toMatch(/^<http:\/\/\S+\/api\/reminders\/unsubscribe\?token=[\w.%-]+>$/);
+      expect(mail.unsubscribePost).toBe('List-Unsubscribe=One-Click');
+    }
+    const kept = await rows(server.database.db, sql`select 1 from mail_outbox where headers is not null`);
+    expect(kept).toEqual([]);
+    // A mail client's one-click on the first learner's mail turns that person's reminders off.
+    const first = smtp.received.find((m) => m.subject.startsWith('Due tomorrow'))!;
+    const url = first.unsubscribe.slice(1, -1).replace(server.config.publicUrl, server.url);
+    const off = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(off.status).toBe(200);
+    const optedOut = await rows<{ email: string }>(
+      server.database.db,
+      sql`select u.email from reminder_opt_outs o join users u on u.id = o.user_id`,
+    );
+    expect(optedOut.map((r) => r.email)).toEqual([first.to]);
   }, 180_000);
 });

@@ -299,6 +299,42 @@ describe.each(DRIVERS)('organisation access control matrix (%s)', (driver) => {
     }
   });
 
+  it('shows each person only their own memberships at /me/organisations, and no one without a session', async () => {
+    const own = (org: Org, role: 'manager' | 'learner') => [
+      { id: orgs[org].id, slug: org, name: `${org} Org`, role },
+    ];
+    const want: Record<Caller, unknown> = {
+      anonymous: null,
+      learner: own('alpha', 'learner'),
+      'other manager': own('bravo', 'manager'),
+      outsider: [],
+      admin: [],
+      manager: own('alpha', 'manager'),
+    };
+    for (const caller of CALLERS) {
+      const res = await hit('GET', '/api/me/organisations', tokenOf(caller, 'alpha'), undefined);
+      if (caller === 'anonymous') {
+        expect(res.status).toBe(401);
+        continue;
+      }
+      expect(res.status, caller).toBe(200);
+      expect(JSON.parse(res.text), caller).toEqual({ organisations: want[caller] });
+      // Nobody's answer names another person: no user id, e-mail or group is in it.
+      const people = (['alpha', 'bravo'] as const).flatMap((org) => [
+        orgs[org].learner.userId,
+        orgs[org].learner.email,
+        orgs[org].manager.userId,
+        orgs[org].manager.email,
+        orgs[org].groupName,
+        orgs[org].invited,
+      ]);
+      const leaked = people.filter((s) => res.text.includes(s));
+      expect(
+        tally.attack('/me/organisations names nobody and only the caller’s own', leaked.length === 0),
+      ).toBe(true);
+    }
+  });
+
   it('refuses a suspended organisation’s manager', async () => {
     await call(server, 'PATCH', `/admin/organisations/${orgs.bravo.id}`, {
       token: admin,
@@ -308,6 +344,9 @@ describe.each(DRIVERS)('organisation access control matrix (%s)', (driver) => {
       token: orgs.bravo.manager.token,
     });
     expect(res.status).toBe(403);
+    // Its console refuses them, so their list of organisations leaves it out.
+    const mine = await call(server, 'GET', '/me/organisations', { token: orgs.bravo.manager.token });
+    expect(mine.body).toEqual({ organisations: [] });
     await call(server, 'PATCH', `/admin/organisations/${orgs.bravo.id}`, {
       token: admin,
       body: { status: 'active' },

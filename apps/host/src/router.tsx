@@ -21,8 +21,9 @@ const auth = (name: 'SignIn' | 'SignUp' | 'ResetPassword' | 'VerificationSuccess
 const admin = (name: 'AdminHome' | 'AdminUserProgress' | 'ContentLoader') =>
   lazyRouteComponent(() => import('./admin/AdminScreens'), name);
 
-const organisationScreen = (name: 'OrganisationConsoleScreen' | 'AcceptInvitationScreen') =>
-  lazyRouteComponent(() => import('./organisations/OrganisationScreens'), name);
+const organisationScreen = (
+  name: 'OrganisationConsoleScreen' | 'AcceptInvitationScreen' | 'ReminderUnsubscribeScreen',
+) => lazyRouteComponent(() => import('./organisations/OrganisationScreens'), name);
 
 const NotFound = lazyRouteComponent(() => import('./layout/NotFound'), 'NotFound');
 /** learner §2: a module id that is not a number goes to /modules. */
@@ -118,6 +119,15 @@ const acceptInvitation = createRoute({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
   component: organisationScreen('AcceptInvitationScreen'),
+});
+
+// The reminder mails' link to turn them off: no session needed (the token names the person).
+const reminderUnsubscribe = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reminders/unsubscribe',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  component: organisationScreen('ReminderUnsubscribeScreen'),
 });
 
 // Signed-out visitors go to /signin.
@@ -265,6 +275,7 @@ export const routeTree = rootRoute.addChildren([
   assessment,
   quizList,
   acceptInvitation,
+  reminderUnsubscribe,
   authed.addChildren([
     organisationConsole,
     course,

@@ -254,6 +254,10 @@ export {
   type ImportRowInput,
   importMessages,
 } from './organisations/importRows';
+export {
+  ORGANISATION_MANAGER_ACTIONS,
+  type OrganisationManagerAction,
+} from './organisations/managerActions';
 export type { ContentLoadSummary, SettingsChange, SettingsPatch } from './rules/adminOperations';
 export { contentResults, settingsPatch } from './rules/adminOperations';
 export type { ProgressCsvRow } from './rules/analytics';
@@ -608,6 +612,9 @@ export {
 export {
   AcceptInvitationAnswerSchema,
   AcceptInvitationBodySchema,
+  type MyOrganisation,
+  MyOrganisationSchema,
+  MyOrganisationsAnswerSchema,
   type OrgAssignBody,
   OrgAssignBodySchema,
   type OrgAssignment,
@@ -631,6 +638,8 @@ export {
   OrgReportQuerySchema,
   type OrgReportRow,
   OrgReportRowSchema,
+  type ReminderLink,
+  ReminderLinkAnswerSchema,
   ReminderUnsubscribeAnswerSchema,
   ReminderUnsubscribeQuerySchema,
 } from './schemas/organisationManagers';

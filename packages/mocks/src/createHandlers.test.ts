@@ -2,7 +2,9 @@ import { createHttpAdapter } from '@coursekit/core/http';
 import { runAdapterConformance } from '@coursekit/core/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminBackend } from './admin/adminBackend';
 import { createHandlers } from './createHandlers';
+import { createMemoryAdapter } from './createMemoryAdapter';
 import { bankHooks } from './store/bankHooks';
 import { courseStateHooks } from './store/courseStateHooks';
 import { createMemoryStore } from './store/createMemoryStore';
@@ -35,6 +37,30 @@ describe('scenarios over HTTP', () => {
     const { summary } = await adapter.progress.get();
     expect(summary).toMatchObject({ isComplete: true, quizPassed: true, courseComplete: true });
     expect(await adapter.certificate?.get()).toMatchObject({ learner_name: DEMO_LEARNER.name });
+  });
+
+  it('answers the signed-in person’s organisations with their role, as the memory adapter does', async () => {
+    const { organisations } = adminBackend(demo);
+    const learner = [...demo.tables.users.values()].find((row) => row.user.email === DEMO_LEARNER.email)!;
+    const acme = organisations.create({ name: 'Acme Facilities', slug: 'acme-facilities' });
+    const bravo = organisations.create({ name: 'Bravo Works', slug: 'bravo-works' });
+    const closed = organisations.create({ name: 'Closed Ltd', slug: 'closed-ltd' });
+    organisations.setMember(bravo.id, learner.user.id, 'learner');
+    organisations.setMember(acme.id, learner.user.id, 'manager');
+    organisations.setMember(closed.id, learner.user.id, 'manager');
+    organisations.update(closed.id, { status: 'suspended' });
+    const http = createHttpAdapter({
+      baseUrl: 'http://demo.test/api',
+      getAccessToken: () => DEMO_LEARNER.accessToken,
+    });
+    const want = [
+      { id: acme.id, slug: 'acme-facilities', name: 'Acme Facilities', role: 'manager' },
+      { id: bravo.id, slug: 'bravo-works', name: 'Bravo Works', role: 'learner' },
+    ];
+    expect(await http.profile.organisations()).toEqual(want);
+    expect(await createMemoryAdapter(demo).profile.organisations()).toEqual(want);
+    for (const id of [acme.id, bravo.id, closed.id]) organisations.removeMember(id, learner.user.id);
+    expect(await http.profile.organisations()).toEqual([]);
   });
 
   it('streams settings changes as server-sent events', async () => {

@@ -47,6 +47,7 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     profile: ({ userId }) => store.profile(userId()),
     updateProfile: ({ userId, body }) => store.updateProfile(userId(), body as never),
     roles: ({ userId }) => ({ roles: store.roles(userId()) }),
+    myOrganisations: ({ userId }) => ({ organisations: adminBackend(store).organisations.mine(userId()) }),
     // public; a valid token adds the learner's progress, any other token is read as none
     courses: ({ token }) => ({ courses: store.catalog(learnerOf(token)) }),
     outline: () => store.outline(),

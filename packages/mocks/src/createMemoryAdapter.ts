@@ -7,6 +7,7 @@ import {
   type Session,
   SystemSettingsSchema,
 } from '@coursekit/core';
+import { adminBackend } from './admin/adminBackend';
 import { createMemoryAdminAdapter } from './admin/createMemoryAdminAdapter';
 import { DEMO_ADMIN } from './admin/seedAdminScenario';
 import type { MemoryStore } from './store/createMemoryStore';
@@ -133,6 +134,12 @@ export function createMemoryAdapter(store: MemoryStore, options: MemoryAdapterOp
       get: () => asUser(endpoints.profile.answer, (id) => store.profile(id)),
       update: (input) => asUser(endpoints.updateProfile.answer, (id) => store.updateProfile(id, input)),
       roles: () => asUser(undefined, (id) => store.roles(id)),
+      organisations: async () =>
+        (
+          await asUser(endpoints.myOrganisations.answer, (id) => ({
+            organisations: adminBackend(store).organisations.mine(id),
+          }))
+        ).organisations,
     },
     course: {
       catalog: async () =>

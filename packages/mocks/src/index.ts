@@ -17,6 +17,7 @@ export { createOrganisationHandlers } from './organisation/createOrganisationHan
 export type {
   MemoryCourseRecord,
   MemoryOrganisation,
+  MemoryOrganisationAction,
   MemoryOrganisationOptions,
 } from './organisation/memoryOrganisation';
 export { createMemoryOrganisation } from './organisation/memoryOrganisation';

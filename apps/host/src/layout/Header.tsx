@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { courseSlugOf } from '../session/coursePaths';
 import { useSession } from '../session/SessionProvider';
 import { useIsAdmin } from '../session/useIsAdmin';
+import { useManagedOrganisations } from '../session/useManagedOrganisations';
 import { Logo } from './Logo';
 
 // Visitors never open it; its code loads once someone is signed in.
@@ -20,6 +21,7 @@ const SIGNED_IN = [
 export function Header() {
   const { session, loading } = useSession();
   const { isAdmin, isAuthor } = useIsAdmin();
+  const managed = useManagedOrganisations();
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const close = () => setMenuOpen(false);
@@ -80,6 +82,20 @@ export function Header() {
                   </Link>
                 </li>
               ) : null}
+              {managed.map((organisation) => (
+                // A manager's way to each console, as an admin's is the Admin link.
+                <li key={organisation.id}>
+                  <Link
+                    to="/organisations/$organisationId"
+                    params={{ organisationId: organisation.id }}
+                    onClick={close}
+                    activeProps={{ 'aria-current': 'page' }}
+                  >
+                    <span className="visually-hidden">Manage </span>
+                    {organisation.name}
+                  </Link>
+                </li>
+              ))}
               {isAuthor ? (
                 <li>
                   <Link to="/admin/studio" onClick={close} activeProps={{ 'aria-current': 'page' }}>

@@ -13,6 +13,8 @@ export interface RenderOptions {
   scenario?: ScenarioName | ScenarioOptions;
   signedIn?: boolean;
   roles?: Role[];
+  /** Puts things in the memory store before the site renders (an organisation, its people…). */
+  seed?: (store: ReturnType<typeof createMemoryStore>) => void;
   /** Changes the in-memory adapter's behaviour (a hanging call, a failure…). */
   patch?: (adapter: CourseAdapter) => CourseAdapter;
 }
@@ -23,10 +25,12 @@ export function renderApp({
   scenario = 'new-learner',
   signedIn = true,
   roles,
+  seed,
   patch = (adapter) => adapter,
 }: RenderOptions = {}) {
   window.history.replaceState(null, '', path);
   const store = createMemoryStore(scenario);
+  seed?.(store);
   const base = createMemoryAdapter(store, { signedIn });
   const adapter = patch(roles ? { ...base, profile: { ...base.profile, roles: async () => roles } } : base);
   // each course by slug on the same store (the memory store's one course answers by its slug)

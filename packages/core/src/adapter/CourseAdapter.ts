@@ -17,6 +17,7 @@ import type {
   Session,
   SystemSettings,
 } from '../schemas/entities';
+import type { MyOrganisation } from '../schemas/organisationManagers';
 import type { AdminAdapter } from './AdminAdapter';
 
 /** Stops a subscription. */
@@ -88,6 +89,11 @@ export interface ProfileAdapter {
   update(input: { display_name?: string | null; avatar_url?: string | null }): Promise<Profile>;
   /** The signed-in learner's roles. */
   roles(): Promise<Role[]>;
+  /**
+   * The active organisations the signed-in person belongs to, each with their role (learner or
+   * manager), by name; empty for a person of none. The host links a manager to each console.
+   */
+  organisations(): Promise<MyOrganisation[]>;
 }
 
 /** The course's modules and lessons; lesson HTML is sanitised by the widget when it renders. */

@@ -148,6 +148,7 @@ function adapterOn(transport: HttpTransport, course: string | undefined): HttpCo
       get: () => call('profile'),
       update: (input) => call('updateProfile', { body: input }),
       roles: async () => (await call('roles')).roles,
+      organisations: async () => (await call('myOrganisations')).organisations,
     },
     course: {
       async catalog() {

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { CourseAdapter } from '../adapter/CourseAdapter';
 import type { OrganisationAdapter } from '../adapter/OrganisationAdapter';
+import type { ReminderLink } from '../schemas/organisationManagers';
 import { endpoints } from './endpoints';
 import type { CallInit, HttpTransport } from './httpTransport';
 import { transportOf } from './httpTransport';
@@ -52,6 +53,30 @@ export async function acceptOrganisationInvitation(
   return (await transport.call(endpoints.acceptOrganisationInvitation, {
     body: input,
   })) as AcceptedInvitation;
+}
+
+/**
+ * What a reminder mail's unsubscribe link is about, read without changing anything: the
+ * organisation whose reminders would stop and whether they are still on. A forged or expired token
+ * fails with the server's 'invalid_request' and its message.
+ */
+export async function readReminderLink(adapter: CourseAdapter, token: string): Promise<ReminderLink> {
+  const transport = transportOf(adapter);
+  if (!transport) throw new TypeError('readReminderLink needs the adapter that createHttpAdapter returned');
+  return (await transport.call(endpoints.reminderUnsubscribe, { query: { token } })) as ReminderLink;
+}
+
+/** Turns off the reminders a reminder mail's unsubscribe link names (the confirmation page's button). */
+export async function turnRemindersOff(
+  adapter: CourseAdapter,
+  token: string,
+): Promise<{ organisation: { slug: string; name: string }; reminders: 'off' }> {
+  const transport = transportOf(adapter);
+  if (!transport) throw new TypeError('turnRemindersOff needs the adapter that createHttpAdapter returned');
+  return (await transport.call(endpoints.reminderUnsubscribePost, { query: { token } })) as {
+    organisation: { slug: string; name: string };
+    reminders: 'off';
+  };
 }
 
 function organisationOn(transport: HttpTransport, organisationId: string): OrganisationAdapter {

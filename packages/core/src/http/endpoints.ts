@@ -21,6 +21,8 @@ import {
 import {
   AcceptInvitationAnswerSchema,
   AcceptInvitationBodySchema,
+  MyOrganisationsAnswerSchema,
+  ReminderLinkAnswerSchema,
   ReminderUnsubscribeAnswerSchema,
   ReminderUnsubscribeQuerySchema,
 } from '../schemas/organisationManagers';
@@ -262,6 +264,14 @@ export const endpoints = {
     answer: RolesAnswerSchema,
     summary: 'The learner’s roles',
   }),
+  myOrganisations: e({
+    method: 'GET',
+    path: '/me/organisations',
+    auth: 'user',
+    answer: MyOrganisationsAnswerSchema,
+    summary:
+      'The active organisations the signed-in person belongs to, each with their role in it (empty for a person of none)',
+  }),
 
   courses: e({
     method: 'GET',
@@ -462,17 +472,19 @@ export const endpoints = {
     summary:
       'An active organisation’s public face by slug: its name and theme tokens (colours, fonts, logo); 404 for an unknown or suspended one',
   }),
-  // The link in every reminder mail: its signed token proves who and which organisation, so no
-  // session is needed. GET is the link itself; POST does the same for a mail client's button.
+  // The link in every reminder mail opens the site's confirmation page, which reads the link with GET
+  // (never a change: mail scanners follow links) and turns reminders off with POST, as a mail
+  // client's one-click does (RFC 8058). The signed token proves who and which organisation, so no
+  // session is needed.
   reminderUnsubscribe: e({
     method: 'GET',
     path: '/reminders/unsubscribe',
     auth: 'none',
     query: ReminderUnsubscribeQuerySchema,
-    answer: ReminderUnsubscribeAnswerSchema,
+    answer: ReminderLinkAnswerSchema,
     errors: ['invalid_request'],
     summary:
-      'Turn an organisation’s reminder e-mails off for the person the token names; a forged or expired token changes nothing',
+      'What a reminder’s link would turn off (the organisation, and whether its reminders are still on); changes nothing. A forged or expired token is 400',
   }),
   reminderUnsubscribePost: e({
     method: 'POST',
@@ -481,7 +493,8 @@ export const endpoints = {
     query: ReminderUnsubscribeQuerySchema,
     answer: ReminderUnsubscribeAnswerSchema,
     errors: ['invalid_request'],
-    summary: 'The same as GET, for a mail client that posts the link (one-click)',
+    summary:
+      'Turn an organisation’s reminder e-mails off for the person the token names (the page’s button, or a mail client’s one-click); a forged or expired token changes nothing',
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -5,7 +5,12 @@
 export type { HttpAdapterOptions, HttpCourseAdapter, SessionStorageLike } from './createHttpAdapter';
 export { createHttpAdapter, forCourse } from './createHttpAdapter';
 export type { AcceptedInvitation } from './createHttpOrganisation';
-export { acceptOrganisationInvitation, createHttpOrganisation } from './createHttpOrganisation';
+export {
+  acceptOrganisationInvitation,
+  createHttpOrganisation,
+  readReminderLink,
+  turnRemindersOff,
+} from './createHttpOrganisation';
 export type { EventStreamOptions, StreamEvent } from './eventStream';
 export { createEventParser, followEventStream } from './eventStream';
 export { fetchOrganisationFace } from './organisationFace';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ORGANISATION_MANAGER_ACTIONS } from '../organisations/managerActions';
 import { ProgressSummarySchema, QuizSummarySchema } from './derived';
 import { ProfileSchema, QuizAttemptSchema, QuizSchema, RoleSchema } from './entities';
 
@@ -79,6 +80,8 @@ export const ProgressCleanupLogSchema = z.object({
 });
 export type ProgressCleanupLog = z.infer<typeof ProgressCleanupLogSchema>;
 
+// Every action the API writes to the admin action log: the console reads the log with this schema,
+// and the API's logAction takes only these, so a new action is named here first.
 export const AdminActionTypeSchema = z.enum([
   'role_assigned',
   'role_removed',
@@ -103,6 +106,33 @@ export const AdminActionTypeSchema = z.enum([
   'course_package_exported',
   // A certificate's Open Badges credential revoked from the console
   'credential_revoked',
+  // The course studio
+  'studio_course_created',
+  'studio_course_deleted',
+  'studio_file_saved',
+  'studio_file_removed',
+  'studio_published',
+  'studio_restored',
+  // LTI platforms and the tool's key
+  'lti_registration_created',
+  'lti_registration_updated',
+  'lti_registration_deleted',
+  'lti_key_rotated',
+  'lti_registration_link_created',
+  // The admin's organisations
+  'organisation_created',
+  'organisation_updated',
+  'organisation_suspended',
+  'organisation_reactivated',
+  'organisation_issuer_added',
+  'organisation_issuer_removed',
+  'organisation_member_added',
+  'organisation_member_updated',
+  'organisation_member_removed',
+  // A person accepting an organisation's invitation (logged as their own action)
+  'organisation_invitation_accepted',
+  // An organisation's managers (an admin acting in its console too)
+  ...ORGANISATION_MANAGER_ACTIONS,
 ]);
 export type AdminActionType = z.infer<typeof AdminActionTypeSchema>;
 

@@ -67,8 +67,28 @@ export const AcceptInvitationAnswerSchema = z.object({
   account: z.enum(['created', 'linked']),
 });
 
+/** One organisation the signed-in person belongs to, with their role in it (`GET /me/organisations`). */
+export const MyOrganisationSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  role: OrganisationRoleSchema,
+});
+export type MyOrganisation = z.infer<typeof MyOrganisationSchema>;
+export const MyOrganisationsAnswerSchema = z.object({ organisations: z.array(MyOrganisationSchema) });
+
 /** The link in every reminder: its signed token names the person and the organisation. */
 export const ReminderUnsubscribeQuerySchema = z.strictObject({ token: textInput() });
+
+/**
+ * What a reminder's link is about, read without changing anything (the confirmation page shows it):
+ * the organisation whose reminders would stop, and whether they are still on for the person.
+ */
+export const ReminderLinkAnswerSchema = z.object({
+  organisation: z.object({ slug: z.string(), name: z.string() }),
+  reminders: z.enum(['on', 'off']),
+});
+export type ReminderLink = z.infer<typeof ReminderLinkAnswerSchema>;
 
 /** Reminders turned off: the organisation whose reminders the person no longer gets. */
 export const ReminderUnsubscribeAnswerSchema = z.object({

@@ -141,11 +141,14 @@ export function runAdapterConformance(name: string, harness: ConformanceHarness)
         expect((await adapter.profile.update({ display_name: '  Jo B  ' })).display_name).toBe('Jo B');
         expect((await adapter.profile.update({ display_name: '   ' })).display_name).toBeNull();
         expect(await adapter.profile.roles()).toEqual(['user']);
+        // A new person belongs to no organisation.
+        expect(await adapter.profile.organisations()).toEqual([]);
       });
 
       it('needs a session', async () => {
         const adapter = await harness.makeAdapter();
         await expectCourseError(adapter.profile.get(), 'unauthorized', messages.sessionMissing);
+        await expectCourseError(adapter.profile.organisations(), 'unauthorized', messages.sessionMissing);
       });
     });
 

@@ -186,6 +186,8 @@ export function createPackageAdapter(options: PackageAdapterOptions): PackageCou
         }),
       update: notHere,
       roles: async () => ['user'],
+      // An LMS package runs outside any organisation.
+      organisations: async () => [],
     },
     course: {
       // The package's one course is its whole catalog. There is no certificate in a package, so

@@ -2,6 +2,7 @@ import {
   CourseError,
   type CreateOrganisationBody,
   CreateOrganisationBodySchema,
+  type MyOrganisation,
   type Organisation,
   type OrganisationFace,
   type OrganisationIssuerInput,
@@ -118,6 +119,12 @@ export function adminOrganisations(tables: AdminTables) {
       if (!o) throw new CourseError('not_found', organisationNotFound);
       return { slug: o.slug, name: o.name, theme: o.theme };
     },
+    /** The active organisations a person belongs to, with their role, by name (`GET /me/organisations`). */
+    mine: (userId: string): MyOrganisation[] =>
+      [...orgs.values()]
+        .filter((o) => o.status === 'active' && o.people.has(userId))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((o) => ({ id: o.id, slug: o.slug, name: o.name, role: o.people.get(userId)!.role })),
     list: (): Organisation[] => [...orgs.values()].sort((a, b) => a.name.localeCompare(b.name)).map(view),
     get: (id: string): Organisation => view(find(id)),
     create(raw: unknown): Organisation {

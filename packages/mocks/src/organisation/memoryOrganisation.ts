@@ -10,6 +10,7 @@ import {
   normalizeEmail,
   type OrgAssignment,
   type OrganisationAdapter,
+  type OrganisationManagerAction,
   type OrgGroup,
   type OrgImportResult,
   type OrgInvitation,
@@ -72,6 +73,19 @@ export interface MemoryOrganisation extends OrganisationAdapter {
   importCsv(text: string, mode: 'preview' | 'apply'): OrgImportResult;
   /** The learning records, kept when a person leaves the organisation. */
   readonly records: ReadonlyMap<string, MemoryCourseRecord>;
+  /**
+   * The audit log of the managers' actions, oldest first, as the API's admin action log keeps them:
+   * one entry per change that succeeded, its details naming the organisation.
+   */
+  readonly actions: ReadonlyArray<MemoryOrganisationAction>;
+}
+
+/** One manager action in the memory organisation's audit log. */
+export interface MemoryOrganisationAction {
+  action_type: OrganisationManagerAction;
+  target_user_id: string | null;
+  action_details: { organisation_id: string } & Record<string, unknown>;
+  created_at: string;
 }
 
 const DEFAULT_COURSES = [
@@ -136,6 +150,20 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
   const groups = new Map<string, { id: string; name: string; created_at: string }>();
   const assignments: StoredAssignment[] = [];
   const records = new Map<string, MemoryCourseRecord>();
+  const actions: MemoryOrganisationAction[] = [];
+  /** Every manager action is logged with its organisation, as the API's `audit` does. */
+  const audit = (
+    action: OrganisationManagerAction,
+    targetUserId: string | null,
+    details: Record<string, unknown> = {},
+  ) => {
+    actions.push({
+      action_type: action,
+      target_user_id: targetUserId,
+      action_details: { organisation_id: organisationId, ...details },
+      created_at: iso(),
+    });
+  };
   let counter = 0;
   const newId = () => {
     counter += 1;
@@ -265,6 +293,7 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
   const organisation: MemoryOrganisation = {
     organisationId,
     records,
+    actions,
     addPerson(person) {
       const userId = newId();
       people.set(userId, {
@@ -294,6 +323,7 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
       for (let i = assignments.length - 1; i >= 0; i -= 1) {
         if (assignments[i]!.user_id === userId) assignments.splice(i, 1);
       }
+      audit('organisation_person_removed', userId);
     },
     async invitations() {
       return invitations.map((i) => ({ ...i }));
@@ -309,7 +339,13 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
       if (seatLimit !== null && seatsTaken() >= seatLimit) {
         throw new CourseError('conflict', organisationSeatsFull(name, seatLimit));
       }
-      return invite(email, input.name?.trim() || null, input.role ?? 'learner', null);
+      const invitation = invite(email, input.name?.trim() || null, input.role ?? 'learner', null);
+      audit('organisation_person_invited', null, {
+        invitation_id: invitation.id,
+        email,
+        role: invitation.role,
+      });
+      return invitation;
     },
     async importPeople(file, mode) {
       return organisation.importCsv(await blobText(file), mode);
@@ -339,6 +375,11 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
           if (outcome.kind === 'invite') invite(outcome.email, outcome.name, 'learner', outcome.group);
         }
       }
+      audit(
+        mode === 'apply' ? 'organisation_people_imported' : 'organisation_import_previewed',
+        null,
+        counts,
+      );
       return { applied: mode === 'apply', counts, rows: outcomes };
     },
     async groups(): Promise<OrgGroup[]> {
@@ -356,6 +397,7 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
       }
       const group = { id: newId(), name: trimmed, created_at: iso() };
       groups.set(group.id, group);
+      audit('organisation_group_created', null, { group_id: group.id, name: trimmed });
       return { ...group, members: 0 };
     },
     async renameGroup(groupId, groupName) {
@@ -364,12 +406,14 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
       if ([...groups.values()].some((g) => g.name === trimmed && g.id !== groupId)) {
         throw new CourseError('conflict', organisationGroupTaken(trimmed));
       }
+      audit('organisation_group_renamed', null, { group_id: groupId, from: group.name, to: trimmed });
       group.name = trimmed;
       return (await organisation.groups()).find((g) => g.id === groupId)!;
     },
     async deleteGroup(groupId) {
-      groupOf(groupId);
+      const group = groupOf(groupId);
       groups.delete(groupId);
+      audit('organisation_group_deleted', null, { group_id: groupId, name: group.name });
       for (const p of people.values()) p.groupIds.delete(groupId);
       for (let i = assignments.length - 1; i >= 0; i -= 1) {
         if (assignments[i]!.group_id === groupId) assignments.splice(i, 1);
@@ -378,10 +422,12 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
     async addGroupMember(groupId, userId) {
       groupOf(groupId);
       personOf(userId).groupIds.add(groupId);
+      audit('organisation_group_member_added', userId, { group_id: groupId });
     },
     async removeGroupMember(groupId, userId) {
       groupOf(groupId);
       personOf(userId).groupIds.delete(groupId);
+      audit('organisation_group_member_removed', userId, { group_id: groupId });
     },
     async assignments() {
       return assignments.map(publicAssignment);
@@ -395,6 +441,12 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
         ...(input.user_ids ?? []).map((user_id) => ({ user_id, group_id: null })),
         ...(input.group_ids ?? []).map((group_id) => ({ user_id: null, group_id })),
       ];
+      audit('organisation_course_assigned', null, {
+        course: input.course,
+        user_ids: input.user_ids ?? [],
+        group_ids: input.group_ids ?? [],
+        due_at: dueAt,
+      });
       return targets.map((target) => {
         let assignment = assignments.find(
           (a) => a.course === input.course && a.user_id === target.user_id && a.group_id === target.group_id,
@@ -410,7 +462,8 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
     async removeAssignment(assignmentId) {
       const index = assignments.findIndex((a) => a.id === assignmentId);
       if (index < 0) throw new CourseError('not_found', organisationAssignmentNotFound);
-      assignments.splice(index, 1);
+      const [removed] = assignments.splice(index, 1);
+      audit('organisation_assignment_removed', removed!.user_id, { assignment_id: assignmentId });
     },
     async courses() {
       return courses.map(({ slug, title }) => ({ slug, title }));
@@ -445,6 +498,8 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
     },
   };
   if (options.scenario === 'filled') seedFilled(organisation, groups, assignments, iso, now);
+  // The scenario is where the story starts, not something a manager did: the log starts empty.
+  actions.length = 0;
   return organisation;
 }
 
