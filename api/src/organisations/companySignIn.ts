@@ -230,8 +230,14 @@ export async function companySignInCallback(ctx: AppContext, req: Request, res: 
       expectedNonce: used.nonce,
       idTokenExpected: true,
     });
-    const claims = tokens.claims();
-    if (!claims) throw new Error('the provider answered no id_token');
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error('the provider answered no id_token');
+    // Many providers (oidc-provider among them) put the email and profile claims in the userinfo
+    // answer rather than the id_token; openid-client checks its `sub` is the id_token's.
+    const userInfo = tokens.access_token
+      ? await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)
+      : {};
+    const claims: Record<string, unknown> = { ...idToken, ...userInfo, sub: idToken.sub };
     const userId = await companyLearner(ctx, organisation.id, provider, claims, new Date(now));
     const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
     const session = await openSession(ctx, user!, 'normal');
