@@ -118,7 +118,8 @@ export async function startCompanyIdp(redirectUri: string): Promise<CompanyIdp> 
           continue;
         }
         const html = await res.text();
-        if (!/<form/i.test(html)) throw new Error(`the provider answered ${res.status}: ${html.slice(0, 500)}`);
+        if (!/<form/i.test(html))
+          throw new Error(`the provider answered ${res.status}: ${html.slice(0, 500)}`);
         // The provider's login page: its form, with the login and any password.
         const form = formOf(html);
         const posted = await fetch(new URL(form.action, next), {
