@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
-import { closeServer } from './harness';
-import { formOf } from './oidcPlatform';
+
+// Self-contained (no harness import) so the site's browser journeys can start it too.
 
 // An organisation's identity provider for the tests: panva's oidc-provider (OpenID-certified), on
 // loopback, with one confidential client (CourseKit, client_secret_basic, PKCE required) and its own
@@ -30,6 +30,25 @@ export interface CompanyIdp {
    */
   signIn(authorizeUrl: string, login: string): Promise<URL>;
   close(): Promise<void>;
+}
+
+/** The action and fields of the provider's login form. */
+function loginFormOf(html: string): { action: string; fields: Record<string, string> } {
+  // The provider's views escape & < > " ' (its htmlSafe); undone in the reverse order.
+  const decode = (v: string) =>
+    v
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  const action = decode(/<form[^>]*action="([^"]*)"/i.exec(html)?.[1] ?? '');
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/<input[^>]*>/gi)) {
+    const name = /name="([^"]*)"/i.exec(m[0])?.[1];
+    if (name) fields[name] = decode(/value="([^"]*)"/i.exec(m[0])?.[1] ?? '');
+  }
+  return { action, fields };
 }
 
 /** A cookie jar for the provider's origin (one origin, paths ignored). */
@@ -76,6 +95,14 @@ export async function startCompanyIdp(redirectUri: string): Promise<CompanyIdp> 
     scopes: SCOPES,
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     async findAccount(_ctx, login) {
       const claims = accounts.get(login);
       if (!claims) return undefined;
@@ -121,7 +148,7 @@ export async function startCompanyIdp(redirectUri: string): Promise<CompanyIdp> 
         if (!/<form/i.test(html))
           throw new Error(`the provider answered ${res.status}: ${html.slice(0, 500)}`);
         // The provider's login page: its form, with the login and any password.
-        const form = formOf(html);
+        const form = loginFormOf(html);
         const posted = await fetch(new URL(form.action, next), {
           method: 'POST',
           headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
@@ -134,7 +161,8 @@ export async function startCompanyIdp(redirectUri: string): Promise<CompanyIdp> 
       throw new Error('the provider kept redirecting');
     },
     async close() {
-      await closeServer(server);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
