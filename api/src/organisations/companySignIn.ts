@@ -79,7 +79,7 @@ function domainOf(email: string): string | undefined {
  * A suspended organisation and a disabled provider are named too, so the sign-in that follows says
  * why it is refused; an unclaimed domain and a malformed address answer the same null.
  */
-export async function discoverCompanySignIn(ctx: AppContext, email: string): Promise<CompanySignInAnswer> {
+async function discoverCompanySignIn(ctx: AppContext, email: string): Promise<CompanySignInAnswer> {
   const domain = domainOf(email);
   if (!domain) return { organisation: null };
   const [row] = await inOrganisation(ctx.db, PLATFORM, (tx) =>
@@ -163,7 +163,7 @@ const cookieOptions = (ctx: AppContext) => ({
  * GET /api/auth/sso/:slug/start: keeps a new state (with its nonce and PKCE verifier) and sends the
  * browser to the organisation's identity provider. `login_hint` passes the typed e-mail on.
  */
-export async function startCompanySignIn(ctx: AppContext, req: Request, res: Response): Promise<void> {
+async function startCompanySignIn(ctx: AppContext, req: Request, res: Response): Promise<void> {
   try {
     const slug = typeof req.params.slug === 'string' ? req.params.slug : '';
     if (slug.length > 100 || !COURSE_SLUG_PATTERN.test(slug)) throw new Refused('unavailable');
@@ -208,7 +208,7 @@ export async function startCompanySignIn(ctx: AppContext, req: Request, res: Res
  * id_token's signature, issuer, audience and nonce. The learner is found, linked or created, joins
  * the organisation, and a session goes to the site in the URL hash.
  */
-export async function companySignInCallback(ctx: AppContext, req: Request, res: Response): Promise<void> {
+async function companySignInCallback(ctx: AppContext, req: Request, res: Response): Promise<void> {
   try {
     const state = typeof req.query.state === 'string' ? req.query.state : '';
     if (!state || state.length > 200) throw new Refused('expired');
