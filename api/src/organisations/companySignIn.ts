@@ -103,9 +103,10 @@ async function usableProvider(ctx: AppContext, where: { slug: string } | { organ
         'slug' in where ? eq(organisations.slug, where.slug) : eq(organisations.id, where.organisationId),
       ),
   );
-  if (!row?.provider || !row.provider.enabled) throw new Refused('unavailable');
+  const provider = row?.provider;
+  if (!row || !provider?.enabled) throw new Refused('unavailable');
   if (row.organisation.status !== 'active') throw new Refused('suspended');
-  return { organisation: row.organisation, provider: row.provider };
+  return { organisation: row.organisation, provider };
 }
 
 type Provider = typeof providers.$inferSelect;
