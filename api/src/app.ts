@@ -28,6 +28,7 @@ import { largeBodyRoute } from './http/route';
 import { staticSite } from './http/staticSite';
 import { ltiRoutes } from './lti/routes';
 import type { DevMailbox, Mailer } from './mail/mailer';
+import { companySignInRoutes } from './organisations/companySignIn';
 import { organisationFaceRoutes } from './organisations/faceRoutes';
 import { managerRoutes } from './organisations/managerRoutes';
 import { myOrganisationRoutes } from './organisations/myOrganisations';
@@ -125,6 +126,7 @@ export function createApp(options: AppOptions): App {
   });
   // LTI platforms post forms (the login initiation, the launch's form_post): before the JSON-only rule.
   api.use(ltiRoutes(ctx));
+  api.use(companySignInRoutes(ctx));
   api.use(jsonOnly);
   api.use(healthRoutes(ctx, options.draining));
   api.get('/docs', (req, res) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   foreignKey,
   index,
@@ -187,3 +188,45 @@ export const organisationInvitations = pgTable(
   },
   (t) => [uniqueIndex('organisation_invitations_org_email').on(t.organisationId, t.email)],
 );
+
+/**
+ * The organisation's OpenID Connect identity provider ("Continue with {organisation}"): its issuer,
+ * the client CourseKit is there, the client secret sealed like an issuer's (AES-256-GCM under
+ * ORG_SECRETS_KEY, never in clear), and the e-mail domains whose people it signs in. One per
+ * organisation; a domain belongs to one organisation's provider (checked on every write).
+ */
+export const organisationIdentityProviders = pgTable(
+  'organisation_identity_providers',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    /** Lower-case e-mail domains (`example.com`) whose addresses this provider signs in. */
+    domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organisation_identity_providers_org').on(t.organisationId)],
+);
+
+/**
+ * A company sign-in on its way: the state sent to the provider, with the nonce and PKCE verifier
+ * that go with it and the hash of a value in the browser's cookie that binds it to that browser.
+ * Used up by the callback (deleted), swept once expired. Platform-wide, like the LTI login states.
+ */
+export const ssoLoginStates = pgTable('sso_login_states', {
+  state: text('state').primaryKey(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  bindingHash: text('binding_hash').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});

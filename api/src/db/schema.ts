@@ -645,10 +645,12 @@ export {
   organisationCourses,
   organisationGroupMembers,
   organisationGroups,
+  organisationIdentityProviders,
   organisationInvitations,
   organisationIssuers,
   organisationMembers,
   organisations,
+  ssoLoginStates,
 } from './organisationSchema';
 // LTI 1.3 (api/src/lti): the platforms registered with the tool, their deployments, the tool's own
 // signing keys, and the login states a launch must come back with. `organisation_id` is the link to

@@ -8,6 +8,7 @@ import {
   ltiEndpoints,
   type ManagerEndpoint,
   managerEndpoints,
+  ssoEndpoints,
 } from '@coursekit/core';
 import * as z from 'zod/mini';
 
@@ -345,6 +346,46 @@ export function openApiDocument(serverUrl = '/api') {
         ),
         // Refusals are pages in the LMS's frame.
         ...refusals,
+      },
+    };
+  }
+  // Company sign-in's redirects (core's ssoEndpoints): every answer sends the browser on, to the
+  // organisation's identity provider or back to the site, whose sign-in page reads `sso_error`.
+  for (const [name, endpoint] of Object.entries(ssoEndpoints)) {
+    const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
+    const start = endpoint.path.includes(':slug');
+    paths[path] ??= {};
+    paths[path]!.get = {
+      operationId: name,
+      summary: endpoint.summary,
+      security: [],
+      parameters: start
+        ? [
+            { name: 'slug', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'login_hint', in: 'query', required: false, schema: { type: 'string' } },
+          ]
+        : [
+            { name: 'code', in: 'query', required: false, schema: { type: 'string' } },
+            { name: 'state', in: 'query', required: true, schema: { type: 'string' } },
+          ],
+      responses: {
+        '302': {
+          description: start
+            ? 'To the identity provider’s authorization endpoint, or to the sign-in page with `sso_error`'
+            : 'To the site’s sign-in page with the session in the URL hash, or with `sso_error` saying why not',
+        },
+        ...errorResponses(
+          new Map([
+            // A refused sign-in is a 302 too; only a path the router cannot decode is a 400.
+            ...(start
+              ? ([[400, ['validation_error (a path that is not percent-encoded UTF-8)']]] as Array<
+                  [number, string[]]
+                >)
+              : []),
+            [500, ['unexpected']],
+            [503, ['unavailable']],
+          ]),
+        ),
       },
     };
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminGuard as guard } from '../admin/guard';
 import type { AppContext } from '../context';
 import { mount } from '../http/route';
+import { getIdentityProvider, removeIdentityProvider, setIdentityProvider } from './identityProvider';
 import { listMembers, removeMember, setMember } from './members';
 import { inOrganisation, PLATFORM } from './scope';
 import {
@@ -51,6 +52,28 @@ export function organisationRoutes(router: Router, appCtx: AppContext): void {
   );
   mount(router, ctx, E.adminRemoveOrganisationIssuer, { guard, params: issuerParams }, ({ auth, params }) =>
     platform((ctx) => removeIssuer(ctx, auth, params.organisationId, params.issuerId)),
+  );
+  mount(
+    router,
+    ctx,
+    E.adminOrganisationIdentityProvider,
+    { guard, params: organisationParams },
+    ({ params }) => platform((ctx) => getIdentityProvider(ctx, params.organisationId)),
+  );
+  mount(
+    router,
+    ctx,
+    E.adminSetOrganisationIdentityProvider,
+    { guard, params: organisationParams },
+    ({ auth, params, body }) =>
+      platform((ctx) => setIdentityProvider(ctx, auth, params.organisationId, body)),
+  );
+  mount(
+    router,
+    ctx,
+    E.adminRemoveOrganisationIdentityProvider,
+    { guard, params: organisationParams },
+    ({ auth, params }) => platform((ctx) => removeIdentityProvider(ctx, auth, params.organisationId)),
   );
   mount(router, ctx, E.adminOrganisationMembers, { guard, params: organisationParams }, ({ params, query }) =>
     platform((ctx) => listMembers(ctx, params.organisationId, query)),

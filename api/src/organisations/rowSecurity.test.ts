@@ -204,6 +204,28 @@ describe.runIf(process.env.DATABASE_URL)('row-level security on the organisation
     }
   });
 
+  it('keeps each organisation’s identity provider (its sealed client secret) to its own transaction', async () => {
+    const admin = (await signInAdmin(server)).token;
+    for (const slug of ['alpha', 'bravo'])
+      await call(server, 'PUT', `/admin/organisations/${ids[slug]}/identity-provider`, {
+        token: admin,
+        body: {
+          issuer: `https://login.${slug}.test`,
+          client_id: 'coursekit',
+          client_secret: secret(slug),
+          domains: [`${slug}.test`],
+        },
+      });
+    const scoped = (organisation: string | null) =>
+      app.begin(async (tx) => {
+        if (organisation) await tx`select set_config('app.organisation_id', ${organisation}, true)`;
+        return tx`select organisation_id, secret_ciphertext from organisation_identity_providers`;
+      });
+    expect((await scoped(ids.alpha!)).map((r) => r.organisation_id)).toEqual([ids.alpha]);
+    expect(await scoped(null)).toEqual([]);
+    expect(await scoped('*')).toHaveLength(2);
+  });
+
   it('runs the API as that role: platform calls see every organisation, a partner token joins only its own', async () => {
     const database: Database = await openDatabase({ url: roleUrl, max: 2 });
     const api = createApp({

@@ -109,6 +109,11 @@ const LEARNER_TABLE: Record<string, Row> = {
   'POST /api/lti/deep-link': row(400, 400, 400, 400, 400),
   // Dynamic registration needs an admin's signed single-use link; without one nothing is fetched or written.
   'GET /api/lti/register': row(400, 400, 400, 400, 400),
+  // Company sign-in: the discovery needs an e-mail (none here); the start of a made-up organisation
+  // and a callback without a state send the browser back to the sign-in page saying why.
+  'GET /api/auth/sso/discover': row(400, 400, 400, 400, 400),
+  'GET /api/auth/sso/:slug/start': row(302, 302, 302, 302, 302),
+  'GET /api/auth/sso/callback': row(302, 302, 302, 302, 302),
   // An organisation's invitation is accepted with its mailed token, no session; none here is one.
   'POST /api/organisation-invitations/accept': row(400, 400, 400, 400, 400),
   // An organisation's public face (name and theme) is anyone's; the matrix's made-up slug names none.
@@ -454,6 +459,8 @@ async function hit(
     },
     body: body !== undefined ? JSON.stringify(body) : undefined,
     signal: controller.signal,
+    // A redirect is the answer itself (company sign-in's go to the site, which is not running here).
+    redirect: 'manual',
   });
   const type = res.headers.get('content-type') ?? '';
   const text = type.includes('event-stream') ? '' : await res.text();

@@ -131,6 +131,8 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
         ...(type ? { 'content-type': type } : {}),
       },
       body: body as BodyInit | undefined,
+      // A redirect is the answer itself (company sign-in's go to the site, which is not running here).
+      redirect: 'manual',
     });
     const text = await res.text();
     return { status: res.status, text };
@@ -167,7 +169,9 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
       if (hasParams) {
         for (const injection of SQL_INJECTIONS) {
           const url = path.replace(/:(\w+)/g, () => encodeURIComponent(injection));
-          check('SQL injection in a path', `${method} ${url}`, await send(method, url));
+          // Company sign-in refuses by sending the browser back to the sign-in page with the reason.
+          const refusal = path.startsWith('/api/auth/sso/') ? [302] : [];
+          check('SQL injection in a path', `${method} ${url}`, await send(method, url), refusal);
         }
       }
       if (method === 'GET' || method === 'DELETE') continue;

@@ -167,6 +167,7 @@ export {
 } from './http/endpoints';
 export { type LtiEndpoint, ltiEndpoints } from './http/ltiEndpoints';
 export { type ManagerEndpoint, managerEndpoints } from './http/managerEndpoints';
+export { type SsoEndpoint, ssoEndpoints } from './http/ssoEndpoints';
 export {
   LTI_CLAIMS,
   LTI_RESOURCE_LINK_REQUEST,
@@ -219,12 +220,19 @@ export type {
 } from './offline/withOfflineQueue';
 export { withOfflineQueue } from './offline/withOfflineQueue';
 export {
+  COMPANY_SIGN_IN_ERRORS,
+  type CompanySignInError,
+  companySignInErrors,
+  continueWithOrganisation,
   organisationAlreadyInvited,
   organisationAlreadyMember,
   organisationAssignmentNotFound,
   organisationCourseNotFound,
+  organisationDomainTaken,
   organisationGroupNotFound,
   organisationGroupTaken,
+  organisationIdentityProviderNeedsSecret,
+  organisationIdentityProviderNotFound,
   organisationInvitationInvalid,
   organisationInvitationNeedsPassword,
   organisationIssuerNotFound,
@@ -644,9 +652,12 @@ export {
   ReminderUnsubscribeQuerySchema,
 } from './schemas/organisationManagers';
 export type {
+  CompanySignInAnswer,
   CreateOrganisationBody,
   Organisation,
   OrganisationFace,
+  OrganisationIdentityProvider,
+  OrganisationIdentityProviderInput,
   OrganisationIssuer,
   OrganisationIssuerInput,
   OrganisationMember,
@@ -654,11 +665,17 @@ export type {
   UpdateOrganisationBody,
 } from './schemas/organisations';
 export {
+  CompanySignInAnswerSchema,
+  CompanySignInQuerySchema,
   CreateOrganisationBodySchema,
+  EMAIL_DOMAIN_PATTERN,
   isOrigin,
   ORGANISATION_ROLES,
   ORGANISATION_STATUSES,
   OrganisationFaceSchema,
+  OrganisationIdentityProviderAnswerSchema,
+  OrganisationIdentityProviderInputSchema,
+  OrganisationIdentityProviderSchema,
   OrganisationIssuerInputSchema,
   OrganisationIssuerSchema,
   OrganisationMemberBodySchema,

@@ -65,3 +65,47 @@ export const organisationInvitationNeedsPassword = 'Choose a password to create 
 /** The reminders link of a mail whose token is forged, altered or expired: nothing changes. */
 export const reminderLinkInvalid =
   'This link to turn reminders off is not valid or has expired, so nothing was changed. Use the link in your latest reminder.';
+
+/** An e-mail domain another organisation's identity provider claims already. */
+export const organisationDomainTaken = (domain: string): string =>
+  `The e-mail domain "${domain}" is claimed by another organisation’s identity provider already: a domain signs in through one organisation.`;
+
+/** An identity-provider call for an organisation that has none. */
+export const organisationIdentityProviderNotFound = 'This organisation has no identity provider.';
+
+/** A new identity provider without its client secret. */
+export const organisationIdentityProviderNeedsSecret =
+  'Enter the client secret the identity provider issued for CourseKit.';
+
+/** The button of the sign-in page when the typed e-mail's domain belongs to an organisation. */
+export const continueWithOrganisation = (name: string): string => `Continue with ${name}`;
+
+/** Why a company sign-in was refused: the code the API puts in its redirect to the sign-in page. */
+export const COMPANY_SIGN_IN_ERRORS = [
+  'unavailable',
+  'suspended',
+  'expired',
+  'unverified',
+  'domain',
+  'no_email',
+  'seats',
+  'failed',
+] as const;
+export type CompanySignInError = (typeof COMPANY_SIGN_IN_ERRORS)[number];
+
+/** What the sign-in page says for each refusal of a company sign-in. */
+export const companySignInErrors: Record<CompanySignInError, string> = {
+  unavailable:
+    'Sign-in through your organisation is turned off. Sign in with your password, or ask your organisation’s administrator.',
+  suspended: 'Sign-in refused: your organisation is suspended on this platform. Ask its administrator.',
+  expired: 'This sign-in has expired or was already used. Start again from the sign-in page.',
+  unverified:
+    'An account with this e-mail exists already, and your organisation’s sign-in did not confirm that the address is yours. Sign in with your password (or reset it) instead.',
+  domain:
+    'Your organisation’s sign-in gave an e-mail address outside the domains it signs in, so it cannot sign you in here.',
+  no_email:
+    'Your organisation’s sign-in did not give an e-mail address, so no account can be made or found. Ask its administrator.',
+  seats: 'Your organisation has no seat left on this platform. Ask its administrator for more seats.',
+  failed:
+    'Your organisation’s sign-in did not complete (its answer could not be checked). Try again, or ask its administrator.',
+};

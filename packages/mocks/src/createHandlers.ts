@@ -1,4 +1,11 @@
-import { CourseError, type Endpoint, type EndpointName, endpoints, messages } from '@coursekit/core';
+import {
+  CourseError,
+  type Endpoint,
+  type EndpointName,
+  endpoints,
+  messages,
+  parseInput,
+} from '@coursekit/core';
 import { delay, HttpResponse, http } from 'msw';
 import { adminBackend } from './admin/adminBackend';
 import { createAdminHandlers } from './admin/createAdminHandlers';
@@ -13,6 +20,8 @@ export interface HandlersOptions {
 interface Call {
   params: Record<string, string>;
   body: Record<string, unknown>;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   token: string | null;
   /** The signed-in user's id; fails with 401 when the request carries no valid token. */
   userId: () => string;
@@ -78,6 +87,10 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
     certificate: ({ userId }) => ({ certificate: store.certificate(userId()) }),
     certificateDownload: ({ userId }) => ({ url: `${base}/certificate/file/${userId()}.pdf` }),
     certificateCheck: ({ params }) => store.verifyCertificate(String(params.code)),
+    companySignIn: ({ query }) =>
+      adminBackend(store).organisations.companySignIn(
+        parseInput(endpoints.companySignIn.query, query, 'query').email,
+      ),
     organisationFace: ({ params }) =>
       adminBackend(store).organisations.face(decodedSlug(String(params.slug))),
     certificateCredential: ({ params }) => store.credential(String(params.code)),
@@ -112,6 +125,7 @@ export function createHandlers(store: MemoryStore, options: HandlersOptions = {}
         const answer = handle({
           params: params as Record<string, string>,
           body,
+          query: Object.fromEntries(new URL(request.url).searchParams),
           token,
           userId: () => store.userFor(token).id,
         });

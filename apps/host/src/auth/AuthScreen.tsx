@@ -13,6 +13,7 @@ import { useSession } from '../session/SessionProvider';
 import { Fact, useCourseOutline } from '../session/useCourseOutline';
 import { useToast } from '../ui/Toaster';
 import { signInLimiter, signUpLimiter } from './authLimiters';
+import { CompanySignInButton, useCompanySignIn, useCompanySignInLanding } from './CompanySignIn';
 
 type Mode = 'signin' | 'signup';
 
@@ -30,6 +31,8 @@ export function AuthScreen({ mode }: { mode: Mode }) {
   const [justSignedUp, setJustSignedUp] = useState(false);
   const errorId = useId();
   const signUp = mode === 'signup';
+  const company = useCompanySignIn(email, !signUp);
+  useCompanySignInLanding(setError);
 
   if (!loading && session && !submitting && !justSignedUp) return <Navigate to="/" replace />;
 
@@ -145,6 +148,7 @@ export function AuthScreen({ mode }: { mode: Mode }) {
             {error}
           </p>
         ) : null}
+        {company ? <CompanySignInButton organisation={company} email={email} /> : null}
         <button type="submit" className="button button-primary button-block" disabled={submitting}>
           {submitting ? (signUp ? 'Creating account...' : 'Signing in...') : signUp ? 'Sign Up' : 'Sign In'}
         </button>

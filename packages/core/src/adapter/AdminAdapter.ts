@@ -41,6 +41,8 @@ import type {
 import type {
   CreateOrganisationBody,
   Organisation,
+  OrganisationIdentityProvider,
+  OrganisationIdentityProviderInput,
   OrganisationIssuerInput,
   OrganisationMember,
   UpdateOrganisationBody,
@@ -348,6 +350,20 @@ export interface AdminOrganisationsAdapter {
   addIssuer(organisationId: string, input: OrganisationIssuerInput): Promise<Organisation>;
   /** Stops trusting an issuer: its tokens are refused from then on. */
   removeIssuer(organisationId: string, issuerId: string): Promise<void>;
+  /** Its OpenID Connect identity provider (the client secret only as `has_secret`), or null. */
+  identityProvider(
+    organisationId: string,
+  ): Promise<{ identity_provider: OrganisationIdentityProvider | null }>;
+  /**
+   * Adds or edits its identity provider; the client secret is needed the first time and kept when
+   * left out. 'conflict' when another organisation's provider claims one of the domains.
+   */
+  setIdentityProvider(
+    organisationId: string,
+    input: OrganisationIdentityProviderInput,
+  ): Promise<{ identity_provider: OrganisationIdentityProvider | null }>;
+  /** Removes its identity provider; its people sign in with passwords from then on. */
+  removeIdentityProvider(organisationId: string): Promise<void>;
   /** A page of its people, managers first, then by e-mail. */
   members(
     organisationId: string,

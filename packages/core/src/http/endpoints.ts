@@ -26,7 +26,11 @@ import {
   ReminderUnsubscribeAnswerSchema,
   ReminderUnsubscribeQuerySchema,
 } from '../schemas/organisationManagers';
-import { OrganisationFaceSchema } from '../schemas/organisations';
+import {
+  CompanySignInAnswerSchema,
+  CompanySignInQuerySchema,
+  OrganisationFaceSchema,
+} from '../schemas/organisations';
 import { textInput } from '../schemas/text';
 
 // The learner-side wire protocol of the reference API. Paths are relative to the API's base URL
@@ -461,6 +465,18 @@ export const endpoints = {
     errors: ['not_found', 'conflict', 'weak_password'],
     summary:
       'Accept an organisation’s invitation: an existing account with its e-mail joins; otherwise a password (and name) makes the account, its e-mail confirmed',
+  }),
+  // Public: the sign-in page asks it about a typed e-mail before the password. An unclaimed domain,
+  // a disabled provider and an unknown one all answer the same null.
+  companySignIn: e({
+    method: 'GET',
+    path: '/auth/sso/discover',
+    auth: 'none',
+    query: CompanySignInQuerySchema,
+    answer: CompanySignInAnswerSchema,
+    errors: ['invalid_request'],
+    summary:
+      'Which organisation signs in an e-mail through its identity provider (name and slug), or null; the sign-in page then offers "Continue with {organisation}"',
   }),
   // Public: the site entry and the embed theme themselves with it before anyone signs in.
   organisationFace: e({

@@ -2,6 +2,7 @@
 // so that a page using only the rules and schemas does not carry it. Its admin part is
 // `@coursekit/core/http/admin`.
 
+export { companySignInUrl, fetchCompanySignIn } from './companySignIn';
 export type { HttpAdapterOptions, HttpCourseAdapter, SessionStorageLike } from './createHttpAdapter';
 export { createHttpAdapter, forCourse } from './createHttpAdapter';
 export type { AcceptedInvitation } from './createHttpOrganisation';

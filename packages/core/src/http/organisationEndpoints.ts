@@ -4,6 +4,8 @@ import { MAX_PAGE, MAX_PAGE_SIZE } from '../rules/paging';
 import { pageSchema } from '../schemas/admin';
 import {
   CreateOrganisationBodySchema,
+  OrganisationIdentityProviderAnswerSchema,
+  OrganisationIdentityProviderInputSchema,
   OrganisationIssuerInputSchema,
   OrganisationMemberBodySchema,
   OrganisationMemberSchema,
@@ -82,6 +84,31 @@ export const organisationEndpoints = {
     auth: 'admin',
     errors: ['not_found'],
     summary: 'Stop trusting one of the organisation’s issuers; its tokens are refused from then on',
+  }),
+  adminOrganisationIdentityProvider: a({
+    method: 'GET',
+    path: '/admin/organisations/:organisationId/identity-provider',
+    auth: 'admin',
+    answer: OrganisationIdentityProviderAnswerSchema,
+    errors: ['not_found'],
+    summary: 'The organisation’s OpenID Connect identity provider (its client secret never shown), or null',
+  }),
+  adminSetOrganisationIdentityProvider: a({
+    method: 'PUT',
+    path: '/admin/organisations/:organisationId/identity-provider',
+    auth: 'admin',
+    body: OrganisationIdentityProviderInputSchema,
+    answer: OrganisationIdentityProviderAnswerSchema,
+    errors: ['not_found', 'conflict'],
+    summary:
+      'Add or edit the organisation’s identity provider: issuer, client id and secret (stored encrypted, never shown again; left out, the stored one stays), e-mail domains, enabled (409 when another organisation claims a domain)',
+  }),
+  adminRemoveOrganisationIdentityProvider: a({
+    method: 'DELETE',
+    path: '/admin/organisations/:organisationId/identity-provider',
+    auth: 'admin',
+    errors: ['not_found'],
+    summary: 'Remove the organisation’s identity provider; its people sign in with passwords from then on',
   }),
   adminOrganisationMembers: a({
     method: 'GET',

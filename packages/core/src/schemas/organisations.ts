@@ -187,3 +187,67 @@ export const OrganisationFaceSchema = z.object({
   theme: OrganisationThemeSchema,
 });
 export type OrganisationFace = z.infer<typeof OrganisationFaceSchema>;
+
+/** An e-mail domain: lower-case labels joined by dots (`example.com`), no `@`. */
+export const EMAIL_DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const emailDomain = textInput()
+  .check(z.regex(EMAIL_DOMAIN_PATTERN, 'An e-mail domain like example.com (lower-case, without @)'))
+  .register(z.globalRegistry, { examples: ['example.com'] });
+
+/**
+ * The organisation's OpenID Connect identity provider as the admin sets it: the issuer URL (its
+ * discovery document is under it), the client CourseKit is there, and the e-mail domains whose people
+ * it signs in. The client secret is needed the first time and may be left out of later edits (the
+ * stored one stays); it is stored encrypted and never shown again.
+ */
+export const OrganisationIdentityProviderInputSchema = z
+  .strictObject({
+    issuer: httpsUrl('An https address of the identity provider (its issuer URL)'),
+    client_id: textInput().check(z.minLength(1, 'Enter the client id'), z.maxLength(500)),
+    client_secret: z.optional(
+      textInput()
+        .check(z.minLength(1, 'Enter the client secret'), z.maxLength(2000))
+        .register(z.globalRegistry, { examples: ['the-client-secret'] }),
+    ),
+    domains: z.array(emailDomain).check(z.minLength(1, 'Claim at least one e-mail domain'), z.maxLength(50)),
+    enabled: z.optional(z.boolean()),
+  })
+  .register(z.globalRegistry, {
+    examples: [
+      {
+        issuer: 'https://login.example.com',
+        client_id: 'coursekit',
+        client_secret: 'the-client-secret',
+        domains: ['example.com'],
+        enabled: true,
+      },
+    ],
+  });
+export type OrganisationIdentityProviderInput = z.infer<typeof OrganisationIdentityProviderInputSchema>;
+
+/** An identity provider as the console shows it: the secret never leaves the server. */
+export const OrganisationIdentityProviderSchema = z.object({
+  issuer: z.string(),
+  client_id: z.string(),
+  has_secret: z.boolean(),
+  domains: z.array(z.string()),
+  enabled: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrganisationIdentityProvider = z.infer<typeof OrganisationIdentityProviderSchema>;
+
+/** The organisation's identity provider, or null when it has none. */
+export const OrganisationIdentityProviderAnswerSchema = z.object({
+  identity_provider: z.nullable(OrganisationIdentityProviderSchema),
+});
+
+/** Which organisation signs in a typed e-mail: the sign-in page asks before the password. */
+export const CompanySignInQuerySchema = z.strictObject({
+  email: textInput().check(z.maxLength(320)),
+});
+/** The organisation whose enabled identity provider claims the e-mail's domain, or null. */
+export const CompanySignInAnswerSchema = z.object({
+  organisation: z.nullable(z.object({ slug: z.string(), name: z.string() })),
+});
+export type CompanySignInAnswer = z.infer<typeof CompanySignInAnswerSchema>;

@@ -5,9 +5,14 @@ import {
   type MyOrganisation,
   type Organisation,
   type OrganisationFace,
+  type OrganisationIdentityProvider,
+  OrganisationIdentityProviderInputSchema,
   type OrganisationIssuerInput,
   OrganisationIssuerInputSchema,
   type OrganisationMember,
+  organisationDomainTaken,
+  organisationIdentityProviderNeedsSecret,
+  organisationIdentityProviderNotFound,
   organisationIssuerNotFound,
   organisationIssuerTaken,
   organisationMemberNotFound,
@@ -30,6 +35,8 @@ interface MemoryOrganisation extends Omit<Organisation, 'members' | 'issuers'> {
   /** Issuers with the secret kept, as the API keeps it sealed: never part of an answer. */
   issuers: Array<Organisation['issuers'][number] & { secret: string | null }>;
   people: Map<string, { role: OrganisationMember['role']; joined_at: string }>;
+  /** Its identity provider, the client secret kept as the API keeps it sealed: never answered. */
+  identityProvider?: OrganisationIdentityProvider & { secret: string };
 }
 
 const organisationsOf = new WeakMap<AdminTables, Map<string, MemoryOrganisation>>();
@@ -175,6 +182,63 @@ export function adminOrganisations(tables: AdminTables) {
       const at = o.issuers.findIndex((i) => i.id === issuerId);
       if (at < 0) throw new CourseError('not_found', organisationIssuerNotFound);
       o.issuers.splice(at, 1);
+    },
+    identityProvider(id: string): { identity_provider: OrganisationIdentityProvider | null } {
+      const provider = find(id).identityProvider;
+      if (!provider) return { identity_provider: null };
+      const { secret: _secret, ...shown } = provider;
+      return { identity_provider: { ...shown, domains: [...shown.domains] } };
+    },
+    /** Adds or replaces it: a domain another organisation's provider claims is refused, as the API does. */
+    setIdentityProvider(
+      id: string,
+      raw: unknown,
+    ): { identity_provider: OrganisationIdentityProvider | null } {
+      const o = find(id);
+      const body = parseInput(OrganisationIdentityProviderInputSchema, raw, 'body');
+      const domains = [...new Set(body.domains)];
+      for (const other of orgs.values()) {
+        const taken =
+          other.id === id ? undefined : domains.find((d) => other.identityProvider?.domains.includes(d));
+        if (taken) {
+          const message = organisationDomainTaken(taken);
+          throw new CourseError('conflict', message, { domains: message });
+        }
+      }
+      const before = o.identityProvider;
+      const secret = body.client_secret ?? before?.secret;
+      if (secret === undefined)
+        throw new CourseError('validation_error', organisationIdentityProviderNeedsSecret, {
+          client_secret: organisationIdentityProviderNeedsSecret,
+        });
+      const at = now();
+      o.identityProvider = {
+        issuer: body.issuer,
+        client_id: body.client_id,
+        has_secret: true,
+        secret,
+        domains,
+        enabled: body.enabled ?? before?.enabled ?? true,
+        created_at: before?.created_at ?? at,
+        updated_at: at,
+      };
+      return this.identityProvider(id);
+    },
+    removeIdentityProvider(id: string): void {
+      const o = find(id);
+      if (!o.identityProvider) throw new CourseError('not_found', organisationIdentityProviderNotFound);
+      o.identityProvider = undefined;
+    },
+    /** The organisation whose identity provider claims an e-mail's domain (what the sign-in page asks). */
+    companySignIn(email: string): { organisation: { slug: string; name: string } | null } {
+      const domain = email
+        .slice(email.lastIndexOf('@') + 1)
+        .trim()
+        .toLowerCase();
+      const o = email.includes('@')
+        ? [...orgs.values()].find((x) => x.identityProvider?.domains.includes(domain))
+        : undefined;
+      return { organisation: o ? { slug: o.slug, name: o.name } : null };
     },
     members(id: string, query: { page?: number; pageSize?: number } = {}): Page<OrganisationMember> {
       const o = find(id);

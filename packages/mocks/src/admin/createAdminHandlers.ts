@@ -115,6 +115,12 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
     admin.organisations.addIssuer(String(params.organisationId), body),
   adminRemoveOrganisationIssuer: ({ admin, params }) =>
     admin.organisations.removeIssuer(String(params.organisationId), String(params.issuerId)),
+  adminOrganisationIdentityProvider: ({ admin, params }) =>
+    admin.organisations.identityProvider(String(params.organisationId)),
+  adminSetOrganisationIdentityProvider: ({ admin, params, body }) =>
+    admin.organisations.setIdentityProvider(String(params.organisationId), body),
+  adminRemoveOrganisationIdentityProvider: ({ admin, params }) =>
+    admin.organisations.removeIdentityProvider(String(params.organisationId)),
   adminOrganisationMembers: ({ admin, params, query }) =>
     admin.organisations.members(String(params.organisationId), query),
   adminSetOrganisationMember: ({ admin, params, body }) =>

@@ -192,6 +192,12 @@ function adminOn(
         run('adminAddOrganisationIssuer', (_, a) => a.organisations.addIssuer(id, input)),
       removeIssuer: (id, issuerId) =>
         run('adminRemoveOrganisationIssuer', (_, a) => a.organisations.removeIssuer(id, issuerId)),
+      identityProvider: (id) =>
+        run('adminOrganisationIdentityProvider', (_, a) => a.organisations.identityProvider(id)),
+      setIdentityProvider: (id, input) =>
+        run('adminSetOrganisationIdentityProvider', (_, a) => a.organisations.setIdentityProvider(id, input)),
+      removeIdentityProvider: (id) =>
+        run('adminRemoveOrganisationIdentityProvider', (_, a) => a.organisations.removeIdentityProvider(id)),
       members: (id, query = {}) =>
         run('adminOrganisationMembers', (_, a) =>
           a.organisations.members(

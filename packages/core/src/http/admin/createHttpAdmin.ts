@@ -157,6 +157,12 @@ function adminOn(
         call('adminAddOrganisationIssuer', { params: { organisationId }, body: input }),
       removeIssuer: (organisationId, issuerId) =>
         call('adminRemoveOrganisationIssuer', { params: { organisationId, issuerId } }),
+      identityProvider: (organisationId) =>
+        call('adminOrganisationIdentityProvider', { params: { organisationId } }),
+      setIdentityProvider: (organisationId, input) =>
+        call('adminSetOrganisationIdentityProvider', { params: { organisationId }, body: input }),
+      removeIdentityProvider: (organisationId) =>
+        call('adminRemoveOrganisationIdentityProvider', { params: { organisationId } }),
       members: (organisationId, query = {}) =>
         call('adminOrganisationMembers', { params: { organisationId }, query: { ...query } }),
       setMember: (organisationId, userId, role) =>

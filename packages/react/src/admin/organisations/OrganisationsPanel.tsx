@@ -10,6 +10,7 @@ import { adminKeys } from '../adminKeys';
 import { useAdmin } from '../useAdmin';
 import { AdminConfirmDialog } from '../users/AdminDialog';
 import { OrganisationEditor } from './OrganisationEditor';
+import { OrganisationIdentityProvider } from './OrganisationIdentityProvider';
 import { OrganisationIssuers } from './OrganisationIssuers';
 import { OrganisationMembers } from './OrganisationMembers';
 import { organisationStrings as t } from './organisationStrings';
@@ -185,6 +186,7 @@ function OrganisationDetail({ id, onBack }: { id: string; onBack: () => void }) 
       </div>
       <OrganisationEditor organisation={o} onSaved={() => undefined} onCancel={onBack} />
       <OrganisationIssuers organisation={o} />
+      <OrganisationIdentityProvider organisation={o} />
       <OrganisationMembers organisation={o} />
       <AdminConfirmDialog
         open={confirming}
