@@ -6,6 +6,7 @@ import { adminGuard as guard } from '../admin/guard';
 import type { AppContext } from '../context';
 import { mount } from '../http/route';
 import { deepLinkChoice } from './deepLinking';
+import { scoreDeliveries } from './grades';
 import { rotateToolKey, toolJwks } from './keys';
 import { ltiLaunch } from './launch';
 import { ltiLogin } from './login';
@@ -38,6 +39,9 @@ export function ltiAdminRoutes(router: Router, ctx: AppContext): void {
     E.adminLtiDeleteRegistration,
     { guard, params: registrationParams },
     ({ auth, params }) => deleteRegistration(ctx, auth, params.registrationId),
+  );
+  mount(router, ctx, E.adminLtiScoreDeliveries, { guard, params: registrationParams }, ({ params, query }) =>
+    scoreDeliveries(ctx, params.registrationId, query.status),
   );
   mount(router, ctx, E.adminLtiRotateKey, { guard }, async ({ auth }) => {
     const rotation = await rotateToolKey(ctx);
