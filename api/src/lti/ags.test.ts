@@ -130,7 +130,11 @@ describe.each(DRIVERS)('LTI scores to the LMS gradebook (%s)', (driver) => {
     expect(platform.tokenRequests()).toBe(1);
     expect(server.app.ltiScores.tokenRequests()).toBe(1);
 
-    const listed = await deliveries('sent');
+    // The gradebook has it a moment before the tool has recorded the platform's answer.
+    const listed = await until('the sent score in the list', async () => {
+      const sent = await deliveries('sent');
+      return sent.items[0]?.grading_progress === 'FullyGraded' ? sent : undefined;
+    });
     expect(listed.items[0]).toMatchObject({
       status: 'sent',
       platform_user_id: 'ags-lia',

@@ -20,7 +20,7 @@ const {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The AGS claim of a launch and the scopes of AGS (LTI Assignment and Grade Services 2.0). */
-export const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
+const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 export const AGS_SCOPES = {
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
   lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
@@ -112,7 +112,7 @@ interface QuizFacts {
  * score exists only once it is final, and then it is FullyGraded even when it is 0 (a 0 is a grade,
  * not "needs grading"); before that the platform hears the progress only (NotReady, no scoreGiven).
  */
-export function scoreOf(
+function scoreOf(
   link: { moduleId: number | null; platformUserId: string },
   summary: ProgressSummary,
   quiz: QuizFacts,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
+import { LINE_ITEM_MAXIMUM, LINE_ITEM_TAG } from './deepLinking';
 import { AGS_SCOPES, type AgsScore } from './grades';
 import { signWithToolKey } from './keys';
 
@@ -17,10 +18,6 @@ const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 const TOKEN_MARGIN_S = 60;
 /** How long one call to the platform may take. */
 const TIMEOUT_MS = 10_000;
-/** The tag of the line items CourseKit creates, as its deep-linked items carry. */
-const LINE_ITEM_TAG = 'coursekit';
-/** The points a line item CourseKit creates is out of (scores are scaled to it by the platform). */
-const LINE_ITEM_MAXIMUM = 100;
 
 export interface ScoreOutboxOptions {
   retryDelaysMs?: number[];
