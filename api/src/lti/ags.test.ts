@@ -12,6 +12,7 @@ import {
   takeFinalQuiz,
 } from '../test/harness';
 import { type OidcPlatform, startOidcPlatform } from '../test/oidcPlatform';
+import { scoreOutbox } from './scoreOutbox';
 
 // Grades back (AGS) through an LMS whose authorization server is oidc-provider: the tool gets its
 // access token by client credentials (the provider checks the tool's private_key_jwt assertion and
@@ -224,6 +225,35 @@ describe.each(DRIVERS)('LTI scores to the LMS gradebook (%s)', (driver) => {
     const after = (await deliveries()).items.filter((i) => i.platform_user_id === 'ags-dov');
     expect(after.filter((i) => i.status === 'pending')).toHaveLength(0);
     expect(after.find((i) => i.status === 'sent')).toMatchObject({ attempts: 3, last_error: null });
+  });
+
+  it('sends each waiting score once when two instances claim the outbox at the same time', async () => {
+    const column = platform.addLineItem({ label: 'Course', scoreMaximum: 100, resourceLinkId: 'link-two' });
+    const subs = ['ags-two-1', 'ags-two-2', 'ags-two-3', 'ags-two-4', 'ags-two-5'];
+    platform.agsDown(503);
+    for (const sub of subs) {
+      const launch = await (await platform.signIn(sub)).launch({
+        lineItem: column,
+        resourceLinkId: 'link-two',
+      });
+      expect((await complete(launch.data.token!, lessonKeys[0]!)).status).toBe(200);
+    }
+    await server.app.ltiScores.flush();
+    const waiting = (await deliveries('pending')).items.filter((i) =>
+      subs.includes(String(i.platform_user_id)),
+    );
+    expect(waiting).toHaveLength(subs.length);
+    platform.agsDown(undefined);
+    // A second instance on the same database (its own token cache), both due at once.
+    const other = scoreOutbox(server.app.ctx, { pollMs: 0 });
+    server.clock.advance(6_000);
+    try {
+      await Promise.all([server.app.ltiScores.flush(), other.flush()]);
+    } finally {
+      server.clock.advance(-6_000);
+      other.close();
+    }
+    for (const sub of subs) expect(scoresOf(sub), sub).toHaveLength(1);
   });
 
   it('records a platform’s refusal with its words and does not try it again', async () => {
