@@ -40,6 +40,8 @@ export interface Config {
   orgSecretsKey: Buffer;
   /** METRICS_TOKEN: GET /metrics on the public port needs it as a bearer token; off there when unset. */
   metricsToken?: string | undefined;
+  /** REMINDER_POLL_MS: how often this instance looks for due reminders; 0 never (reminders.ts's default when unset). */
+  reminderPollMs?: number | undefined;
 }
 
 export const ISSUER = 'coursekit-api';
@@ -101,7 +103,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     partner: partnerTrustFromEnv(env),
     orgSecretsKey: orgSecretsKeyFrom(env, dataDir),
     metricsToken: env.METRICS_TOKEN || undefined,
+    reminderPollMs: millisecondsFrom('REMINDER_POLL_MS', env.REMINDER_POLL_MS),
   };
+}
+
+/** A duration in milliseconds from the environment: unset is undefined; anything but a whole number stops the start. */
+function millisecondsFrom(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const ms = Number(value);
+  if (!Number.isSafeInteger(ms) || ms < 0) {
+    throw new Error(`${name}: "${value}" is not a number of milliseconds (like 300000)`);
+  }
+  return ms;
 }
 
 /**

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as adminConsole from './admin/AdminConsole.stories';
 import * as adminContent from './admin/ContentTools.stories';
 import * as adminCourses from './admin/Courses.stories';
+import * as adminLti from './admin/Lti.stories';
 import * as adminOrganisations from './admin/Organisations.stories';
 import * as adminRevoke from './admin/RevokeCertificate.stories';
 import * as adminTracking from './admin/StableTracking.stories';
@@ -51,6 +52,7 @@ const suites = {
   'Admin Content and Images': composeStories(adminContent),
   'Admin Courses': composeStories(adminCourses),
   'Admin Organisations': composeStories(adminOrganisations),
+  'Admin LTI': composeStories(adminLti),
   'Admin Stable Tracking': composeStories(adminTracking),
   'Admin User Progress': composeStories(adminUserProgress),
   'Admin Course Studio': composeStories(adminStudio),

@@ -25,3 +25,10 @@ if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer)
       reader.readAsArrayBuffer(this);
     });
   };
+
+// jsdom has no blob: URLs (every browser has): the studio shows a draft's images through them.
+if (typeof URL.createObjectURL !== 'function') {
+  let made = 0;
+  URL.createObjectURL = () => `blob:stories/${++made}`;
+  URL.revokeObjectURL = () => undefined;
+}

@@ -1,4 +1,4 @@
-/// <reference path="./vendor.d.ts" />
+/// <reference path="../../../types/credentials-vendor.d.ts" />
 import { createHash, randomBytes } from 'node:crypto';
 import type { Certificate } from '@coursekit/core';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';

@@ -1,4 +1,4 @@
-/// <reference path="./vendor.d.ts" />
+/// <reference path="../../../types/credentials-vendor.d.ts" />
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { asc, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';

@@ -1,4 +1,4 @@
-/// <reference path="./vendor.d.ts" />
+/// <reference path="../../../types/credentials-vendor.d.ts" />
 import { createRequire } from 'node:module';
 import { contexts as vcContexts } from '@digitalbazaar/credentials-context';
 import { contexts as integrityContexts } from '@digitalbazaar/data-integrity-context';

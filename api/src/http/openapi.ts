@@ -290,7 +290,7 @@ export function openApiDocument(serverUrl = '/api') {
           }
         : { '200': { description: 'OK', content: { [endpoint.produces]: {} } } };
     const refusals =
-      endpoint.method === 'POST' || endpoint.path === '/lti/login'
+      endpoint.method === 'POST' || endpoint.path === '/lti/login' || endpoint.path === '/lti/register'
         ? {
             '400': page(
               'An error page: a parameter is missing or invalid, or the platform is not registered',
@@ -303,6 +303,14 @@ export function openApiDocument(serverUrl = '/api') {
                   '403': page('An error page: a deep-linking request from someone who is not an instructor'),
                   '404': page('An error page: the course the link opens does not exist'),
                   '502': page('An error page: the platform’s keys could not be fetched'),
+                }
+              : {}),
+            ...(endpoint.path === '/lti/register'
+              ? {
+                  '409': page('An error page: the registration link has been used already'),
+                  '502': page(
+                    'An error page: the platform’s configuration could not be read, or the platform refused the registration',
+                  ),
                 }
               : {}),
             ...(endpoint.path === '/lti/deep-link'

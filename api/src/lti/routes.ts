@@ -6,6 +6,7 @@ import { adminGuard as guard } from '../admin/guard';
 import type { AppContext } from '../context';
 import { mount } from '../http/route';
 import { deepLinkChoice } from './deepLinking';
+import { ltiRegister, registrationLink } from './dynamicRegistration';
 import { scoreDeliveries } from './grades';
 import { rotateToolKey, toolJwks } from './keys';
 import { ltiLaunch } from './launch';
@@ -43,6 +44,9 @@ export function ltiAdminRoutes(router: Router, ctx: AppContext): void {
   mount(router, ctx, E.adminLtiScoreDeliveries, { guard, params: registrationParams }, ({ params, query }) =>
     scoreDeliveries(ctx, params.registrationId, query.status),
   );
+  mount(router, ctx, E.adminLtiRegistrationLink, { guard }, ({ auth, body }) =>
+    registrationLink(ctx, auth, body),
+  );
   mount(router, ctx, E.adminLtiRotateKey, { guard }, async ({ auth }) => {
     const rotation = await rotateToolKey(ctx);
     await logAction(ctx, auth, 'lti_key_rotated', null, { ...rotation });
@@ -53,7 +57,7 @@ export function ltiAdminRoutes(router: Router, ctx: AppContext): void {
 /**
  * The routes an LMS and the learner's browser call (core's ltiEndpoints): the tool's JWKS, the
  * login initiation (GET or a form POST), the launch (the platform's form_post), the instructor's
- * deep-linking choice and the pages' script. Mounted before the API's JSON-only rule: platforms post forms.
+ * deep-linking choice, dynamic registration and the pages' script. Mounted before the API's JSON-only rule: platforms post forms.
  */
 export function ltiRoutes(ctx: AppContext): Router {
   const router = express.Router();
@@ -65,6 +69,7 @@ export function ltiRoutes(ctx: AppContext): Router {
   router.post('/lti/login', form, (req, res) => ltiLogin(ctx, req, res));
   router.post('/lti/launch', form, (req, res) => ltiLaunch(ctx, req, res));
   router.post('/lti/deep-link', form, (req, res) => deepLinkChoice(ctx, req, res));
+  router.get('/lti/register', (req, res) => ltiRegister(ctx, req, res));
   router.get('/lti/lti.js', (_req, res) => {
     res.type('text/javascript').set('Cache-Control', 'public, max-age=3600').send(LTI_SCRIPT);
   });

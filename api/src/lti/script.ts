@@ -2,7 +2,8 @@
  * /api/lti/lti.js, the one script of the LTI pages (no inline script). It reads #ck-lti's data-
  * attributes: `put` stores the login's binding in the platform's storage (lti.put_data) and goes on
  * to the platform's authorization endpoint; `get` reads it back (lti.get_data) and posts the launch
- * again with it; `return` posts a deep-linking response to the platform; `player` mounts the CoursePlayer with the launch's session token.
+ * again with it; `return` posts a deep-linking response to the platform; `registered` tells the LMS a dynamic
+ * registration is done (org.imsglobal.lti.close); `player` mounts the CoursePlayer with the launch's session token.
  */
 export const LTI_SCRIPT = `(function () {
   'use strict';
@@ -59,6 +60,10 @@ export const LTI_SCRIPT = `(function () {
     document.body.appendChild(back);
     el.textContent = 'Adding it to your course…';
     back.submit();
+  } else if (d.mode === 'registered') {
+    el.textContent = d.message;
+    el.setAttribute('role', 'status');
+    (window.opener || window.parent).postMessage({ subject: 'org.imsglobal.lti.close' }, '*');
   } else if (d.mode === 'player') {
     if (!window.CourseKit) { show('The course player could not be loaded.'); return; }
     var token = d.token;

@@ -107,6 +107,8 @@ const LEARNER_TABLE: Record<string, Row> = {
   'POST /api/lti/launch': row(400, 400, 400, 400, 400),
   // The deep-linking choice carries its own signed proof; the matrix's empty form is not one.
   'POST /api/lti/deep-link': row(400, 400, 400, 400, 400),
+  // Dynamic registration needs an admin's signed single-use link; without one nothing is fetched or written.
+  'GET /api/lti/register': row(400, 400, 400, 400, 400),
   // An organisation's invitation is accepted with its mailed token, no session; none here is one.
   'POST /api/organisation-invitations/accept': row(400, 400, 400, 400, 400),
   // An organisation's public face (name and theme) is anyone's; the matrix's made-up slug names none.

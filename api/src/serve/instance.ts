@@ -75,7 +75,7 @@ export async function runInstance(options: InstanceOptions): Promise<{ registry:
   collectDefaultMetrics({ register: metrics.registry, prefix: 'coursekit_' });
   // Every instance wakes the reminders; the job table's claims make each organisation's run one.
   const reminders = reminderWorker(ctx, {
-    pollMs: Number(process.env.REMINDER_POLL_MS) || undefined,
+    pollMs: config.reminderPollMs,
     onEnqueued: () => void outbox.flush(),
   });
 

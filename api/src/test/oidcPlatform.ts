@@ -25,6 +25,8 @@ const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmember
 const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 const NRPS_CLAIM = 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice';
 const DL_SETTINGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings';
+const PLATFORM_CONFIGURATION = 'https://purl.imsglobal.org/spec/lti-platform-configuration';
+const TOOL_CONFIGURATION = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
 const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
 export const INSTRUCTOR = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
 
@@ -144,11 +146,14 @@ interface LaunchResult {
 interface PlatformBrowser {
   sub: string;
   /** The whole launch: the LMS's login initiation, the tool's redirect, the provider's form_post, the launch. */
-  launch(spec?: LaunchSpec, options?: { storageTarget?: string; loginHint?: string }): Promise<LaunchResult>;
+  launch(
+    spec?: LaunchSpec,
+    options?: { storageTarget?: string; loginHint?: string; clientId?: string },
+  ): Promise<LaunchResult>;
   /** The login and the provider's answer only: the id_token and state the browser would post. */
   authorize(
     spec?: LaunchSpec,
-    options?: { loginHint?: string },
+    options?: { loginHint?: string; clientId?: string },
   ): Promise<{ idToken: string; state: string; nonce: string; toolCookie: string; action: string }>;
   /** Posts a launch form to the tool as this browser (with the tool's binding cookie). */
   post(form: Record<string, string>, toolCookie?: string): Promise<Omit<LaunchResult, 'idToken' | 'state'>>;
@@ -183,6 +188,13 @@ export interface OidcPlatform {
   setMembers(contextId: string, members: Array<{ user_id: string; name?: string; roles?: string[] }>): void;
   /** The deep-linking responses the platform accepted (their verified payloads). */
   deepLinks(): Array<Record<string, unknown>>;
+  /**
+   * The LMS admin's "register a tool by URL" (LTI Dynamic Registration): the URL of the platform's
+   * OpenID configuration and a single-use registration token, as the LMS appends them to the tool's link.
+   */
+  dynamicRegistration(): Promise<{ openidConfiguration: string; registrationToken: string }>;
+  /** The metadata the provider holds for a client (a dynamically registered one too), if any. */
+  client(clientId: string): Promise<Record<string, unknown> | undefined>;
   close(): Promise<void>;
 }
 
@@ -293,6 +305,35 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      // LTI Dynamic Registration is OIDC Dynamic Client Registration with a registration token.
+      registration: { enabled: true, initialAccessToken: true },
+    },
+    // The platform's LTI configuration in its discovery document, and the tool's in a client's
+    // metadata, where the platform adds the deployment it made for the tool.
+    discovery: {
+      [PLATFORM_CONFIGURATION]: {
+        product_family_code: 'coursekit-test-lms',
+        version: '1.0',
+        messages_supported: [{ type: LTI_RESOURCE_LINK_REQUEST }, { type: 'LtiDeepLinkingRequest' }],
+      },
+    },
+    extraClientMetadata: {
+      properties: [TOOL_CONFIGURATION],
+      validator(_ctx, key, value, metadata) {
+        if (key !== TOOL_CONFIGURATION || !value || typeof value !== 'object') return;
+        const given = value as Record<string, unknown>;
+        // An LTI launch is an OpenID sign-in: the LMS allows `openid` beside the scopes the tool asked for.
+        const scopes = new Set(
+          String(metadata.scope ?? '')
+            .split(' ')
+            .filter(Boolean),
+        );
+        metadata.scope = [...new Set(['openid', ...scopes])].join(' ');
+        metadata[key] = {
+          ...given,
+          deployment_id: given.deployment_id ?? `deploy-dr-${randomBytes(3).toString('hex')}`,
+        };
+      },
     },
     clientAuthMethods: ['private_key_jwt'],
     // The provider's own fetch refuses loopback addresses (SSRF protection); the tool whose JWKS it
@@ -431,7 +472,7 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
   });
 
   const browser = (sub: string, jar: Jar): PlatformBrowser => {
-    async function authorize(spec: LaunchSpec = {}, options: { loginHint?: string } = {}) {
+    async function authorize(spec: LaunchSpec = {}, options: { loginHint?: string; clientId?: string } = {}) {
       const hint = randomBytes(8).toString('hex');
       hints.set(hint, { ...spec, sub });
       // The LMS's third-party login initiation (a GET from the LMS's page).
@@ -441,7 +482,7 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
           login_hint: options.loginHint ?? sub,
           target_link_uri: launchUrl,
           lti_message_hint: hint,
-          client_id: clientId,
+          client_id: options.clientId ?? clientId,
           lti_deployment_id: spec.deploymentId ?? 'deploy-1',
         })}`,
         { redirect: 'manual' },
@@ -553,6 +594,14 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
       members.set(contextId, list);
     },
     deepLinks: () => [...deepLinks],
+    async dynamicRegistration() {
+      const registrationToken = await new provider.InitialAccessToken({}).save();
+      return { openidConfiguration: `${issuer}/.well-known/openid-configuration`, registrationToken };
+    },
+    async client(id) {
+      const found = await provider.Client.find(id);
+      return found ? (found.metadata() as Record<string, unknown>) : undefined;
+    },
     async close() {
       await closeServer(server);
     },

@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
 import { expectAccessible, grant, LEARNER_PASSWORD, learnerApi, signUp, uniqueEmail } from './journey';
+import { pressButton, saved, tabTo, typeInto } from './keyboard';
 
 // A moderator writes a new course with the keyboard alone (two modules,
 // a lesson with an uploaded image and a table, a bank of 8 final-quiz questions); an admin publishes
@@ -22,29 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Presses Tab until `target` has the focus: the keyboard reaches it, in the page's own order. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  await target.waitFor();
-  for (let press = 0; press < 400; press++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${String(target)}`);
-}
-
-/** Tabs to a field and replaces its text, keys only. */
-async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
-  await tabTo(page, field);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
-async function pressButton(page: Page, button: Locator): Promise<void> {
-  await tabTo(page, button);
-  await page.keyboard.press('Enter');
-}
 
 /** A module opens on its lessons; the keyboard reaches its raw text through the Markdown tab. */
 async function openMarkdown(page: Page): Promise<void> {
@@ -87,13 +65,6 @@ async function imageAndTable(page: Page): Promise<void> {
   await page.getByRole('table').getByText('Sub-meters').waitFor();
   await page.getByRole('img', { name: ALT }).waitFor();
   await expectAccessible(page, 'studio lesson preview');
-}
-
-async function saved(page: Page): Promise<void> {
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Saved$/ })
-    .waitFor();
 }
 
 const sentence = (topic: string) =>

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
 import { expectAccessible, grant, signUp, uniqueEmail } from './journey';
+import { pressButton, saved, tabTo, typeInto } from './keyboard';
 
 // A moderator builds a course from its outline with the keyboard alone: two modules of three
 // lessons, a lesson moved into the other module and reordered, an image uploaded described from the
@@ -23,36 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Presses Tab until `target` has the focus: the keyboard reaches it, in the page's own order. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  await target.waitFor();
-  for (let press = 0; press < 400; press++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${String(target)}`);
-}
-
-async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
-  await tabTo(page, field);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
-async function pressButton(page: Page, button: Locator): Promise<void> {
-  await tabTo(page, button);
-  await page.keyboard.press('Enter');
-}
-
 const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement);
-
-async function saved(page: Page): Promise<void> {
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Saved$/ })
-    .waitFor();
-}
 
 // What a file name looks like: a name with a storage extension, or a module's file stem.
 const FILE_NAME = /[\w-]+\.(json|md|svg|png|jpe?g|gif|webp)\b|\bmodule-\d+\b/i;

@@ -205,6 +205,7 @@ const ADMIN_TABS = [
   'tracking',
   'analytics',
   'organisations',
+  'lti',
 ] as const;
 type AdminTabName = (typeof ADMIN_TABS)[number];
 /** ?tab= opens one of the console's tabs (kept in the address as the admin switches tabs). */

@@ -10,6 +10,7 @@ export type {
   AdminDiagnosticsAdapter,
   AdminDownload,
   AdminImagesAdapter,
+  AdminLtiAdapter,
   AdminOrganisationsAdapter,
   AdminProgressAdapter,
   AdminRolesAdapter,
@@ -179,6 +180,10 @@ export {
   type LtiRegistration,
   type LtiRegistrationBody,
   LtiRegistrationBodySchema,
+  type LtiRegistrationLink,
+  type LtiRegistrationLinkBody,
+  LtiRegistrationLinkBodySchema,
+  LtiRegistrationLinkSchema,
   LtiRegistrationSchema,
   type LtiRegistrationUpdateBody,
   LtiRegistrationUpdateBodySchema,
@@ -188,6 +193,7 @@ export {
   ltiMessages,
   registrationProblems,
 } from './lti/registration';
+export { type LtiToolUrls, ltiToolUrls } from './lti/toolUrls';
 export type { MessageKey } from './messages';
 export {
   courseDoesNotExist,

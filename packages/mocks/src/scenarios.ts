@@ -59,6 +59,11 @@ export interface AdminScenario {
   holdJobsAt?: number;
   /** 'demo': two organisations, Acme Facilities (active, an issuer, people) and Bravo Works (suspended). */
   organisations?: 'demo';
+  /**
+   * 'demo': two LTI platforms, a Canvas (a deployment given, one learned at a launch) and a Moodle
+   * accepting only its listed deployment (linked to Acme Facilities with the demo organisations).
+   */
+  lti?: 'demo';
 }
 
 const ALL_LESSONS = { 1: 5, 2: 5, 3: 5, 4: 5, 5: 5 };

@@ -171,6 +171,28 @@ export const PreviewEmpty: Story = {
   },
 };
 
+/**
+ * A lesson whose picture is on its way (a server that does not answer): the preview shows the
+ * lesson's text at once, and says the pictures are loading.
+ */
+export const PreviewLoading: Story = {
+  args: {
+    studio: { ...mediaWorld().studio, file: () => new Promise<Blob>(() => undefined) },
+    canPublish: false,
+    copies: memoryCopies(),
+  },
+  play: async ({ canvasElement }) => {
+    const screen = page(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Lesson 1: Reading a meter' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Preview$/ }));
+    const preview = within(await screen.findByRole('region', { name: 'Preview as a learner' }, LAZY));
+    await preview.findByText(/Every reading has a date/);
+    const status = await preview.findByRole('status');
+    await expect(status.textContent).toBe('Loading the lesson’s pictures...');
+  },
+};
+
 /** A question as the QuizRunner shows it, answered wrong: right and wrong marked, the explanation. */
 export const QuestionPreview: Story = {
   args: { studio: mediaWorld().studio, canPublish: false, copies: memoryCopies() },

@@ -1,5 +1,5 @@
 // @vitest-environment node
-/// <reference path="./vendor.d.ts" />
+/// <reference path="../../../../types/credentials-vendor.d.ts" />
 import { gzipSync } from 'node:zlib';
 import { messages } from '@coursekit/core';
 import { contexts as vcContexts } from '@digitalbazaar/credentials-context';

@@ -1,4 +1,4 @@
-/// <reference path="./vendor.d.ts" />
+/// <reference path="../../../../types/credentials-vendor.d.ts" />
 import {
   achievementSlug,
   type CredentialCheck,

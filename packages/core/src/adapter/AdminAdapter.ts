@@ -1,5 +1,13 @@
 import type * as z from 'zod/mini';
 import type { AdminCourse, CourseImportResult, RevokedAnswerSchema } from '../http/adminEndpoints';
+import type {
+  LtiKeyRotation,
+  LtiRegistration,
+  LtiRegistrationBody,
+  LtiRegistrationLink,
+  LtiRegistrationUpdateBody,
+} from '../lti/registration';
+import type { LtiToolUrls } from '../lti/toolUrls';
 import type { AdminCourseChanges } from '../rules/courseStatus';
 import type {
   AdminActionLog,
@@ -355,6 +363,31 @@ export interface AdminOrganisationsAdapter {
   removeMember(organisationId: string, userId: string): Promise<void>;
 }
 
+/**
+ * LTI 1.3 (admins only): the platforms (LMSs) registered with the tool and the tool's signing key.
+ * A refused registration fails with 'validation_error' whose `fields` name each bad field (core's
+ * registrationProblems), 'conflict' for a taken issuer and client id or a deployment another
+ * registration of the issuer holds, 'not_found' for an unknown id.
+ */
+export interface AdminLtiAdapter {
+  /** Every registration, oldest first, with its deployments (known in advance or learned at launch). */
+  list(): Promise<LtiRegistration[]>;
+  create(input: LtiRegistrationBody): Promise<LtiRegistration>;
+  /** Any of its fields; `deployments`, when given, replaces the list. */
+  update(registrationId: string, changes: LtiRegistrationUpdateBody): Promise<LtiRegistration>;
+  /** Removes a registration: its platform can no longer launch. */
+  remove(registrationId: string): Promise<void>;
+  /** A new signing key becomes current; the one it replaces stays published until the next rotation. */
+  rotateKey(): Promise<LtiKeyRotation>;
+  /** The tool's own URLs on this backend, which a platform's admin enters in their LMS. */
+  toolUrls(): LtiToolUrls;
+  /**
+   * A single-use Dynamic Registration link, valid a day, for a platform's admin to paste into the
+   * LMS; the platform it registers belongs to `organisationId` when given.
+   */
+  registrationLink(organisationId?: string | null): Promise<LtiRegistrationLink>;
+}
+
 export interface AdminAdapter {
   /** Users: the list, one user, create, edit, delete, password reset. */
   users: AdminUsersAdapter;
@@ -384,6 +417,8 @@ export interface AdminAdapter {
   certificates?: AdminCertificatesAdapter;
   /** The platform's organisations, their issuers and people; optional, as `analytics`. */
   organisations?: AdminOrganisationsAdapter;
+  /** LTI 1.3 registrations and the tool's key; optional, as `analytics`. */
+  lti?: AdminLtiAdapter;
   /** The course studio; optional (the mocks have none yet). Moderators reach it too. */
   studio?: StudioAdapter;
   /**

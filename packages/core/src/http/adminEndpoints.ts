@@ -4,6 +4,8 @@ import type { CourseErrorCode } from '../errors';
 import {
   LtiKeyRotationSchema,
   LtiRegistrationBodySchema,
+  LtiRegistrationLinkBodySchema,
+  LtiRegistrationLinkSchema,
   LtiRegistrationSchema,
   LtiRegistrationUpdateBodySchema,
   LtiScoreDeliveriesSchema,
@@ -771,6 +773,16 @@ export const adminEndpoints = {
     errors: ['not_found'],
     summary:
       'The registration’s last 100 score deliveries (AGS), newest first: pending, sent, failed with the platform’s words, or superseded',
+  }),
+  adminLtiRegistrationLink: a({
+    method: 'POST',
+    path: '/admin/lti/registration-links',
+    auth: 'admin',
+    body: LtiRegistrationLinkBodySchema,
+    answer: LtiRegistrationLinkSchema,
+    status: 201,
+    summary:
+      'A single-use LTI Dynamic Registration link (valid 24 hours) for a platform’s admin to paste into the LMS; the platform it registers belongs to the organisation given',
   }),
   adminLtiRotateKey: a({
     method: 'POST',

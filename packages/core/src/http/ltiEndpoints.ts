@@ -51,6 +51,13 @@ export const ltiEndpoints = {
     summary:
       'An instructor’s choice on the deep-linking page (the signed choice, course, module): answers the page that posts the signed LtiDeepLinkingResponse to the platform’s deep_link_return_url, or an error page',
   }),
+  ltiRegister: l({
+    method: 'GET',
+    path: '/lti/register',
+    produces: 'text/html',
+    summary:
+      'LTI Dynamic Registration, opened by the LMS with an admin’s single-use link (link) and its openid_configuration and registration_token: reads the platform’s configuration, registers the tool at its registration endpoint, stores the registration and its deployment, and answers a page that tells the LMS it is done (org.imsglobal.lti.close), or an error page saying why',
+  }),
   ltiScript: l({
     method: 'GET',
     path: '/lti/lti.js',

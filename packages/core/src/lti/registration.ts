@@ -129,8 +129,32 @@ export const LtiScoreDeliveriesSchema = z.object({
 });
 export type LtiScoreDeliveries = z.infer<typeof LtiScoreDeliveriesSchema>;
 
+/** What an admin asks for to register a platform dynamically: the organisation it will belong to. */
+export const LtiRegistrationLinkBodySchema = z.strictObject({
+  organisation_id: z.optional(z.nullable(textInput())),
+});
+export type LtiRegistrationLinkBody = z.infer<typeof LtiRegistrationLinkBodySchema>;
+
+/**
+ * A single-use link for LTI Dynamic Registration: the platform's admin pastes it into the LMS,
+ * which opens it with its openid_configuration and registration_token.
+ */
+export const LtiRegistrationLinkSchema = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type LtiRegistrationLink = z.infer<typeof LtiRegistrationLinkSchema>;
+
 export const ltiMessages = {
   registrationNotFound: 'No such LTI registration.',
   registrationTaken: 'A registration with this issuer and client id already exists.',
   deploymentTaken: (id: string) => `Deployment ${id} already belongs to another registration of this issuer.`,
+  registrationLinkInvalid:
+    'This registration link is not valid: it was changed, or it is not from this site. Ask the site’s admin for a new one.',
+  registrationLinkExpired: 'This registration link has expired. Ask the site’s admin for a new one.',
+  registrationLinkUsed: 'This registration link has been used already. Ask the site’s admin for a new one.',
+  registrationParameters:
+    'The LMS did not send its openid_configuration (an https URL) with this registration link. Start the registration again from the LMS.',
+  platformConfiguration: (why: string) => `The LMS’s configuration could not be read: ${why}`,
+  platformRefused: (why: string) => `The LMS refused the registration: ${why}`,
 } as const;

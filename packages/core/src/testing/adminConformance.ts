@@ -3,6 +3,7 @@ import type { AdminAdapter } from '../adapter/AdminAdapter';
 import type { CourseAdapter } from '../adapter/CourseAdapter';
 import { runAdminAnalyticsChecks } from './adminAnalyticsChecks';
 import { runAdminCourseChecks } from './adminCourseChecks';
+import { runAdminLtiChecks } from './adminLtiChecks';
 import { runAdminProgressChecks } from './adminProgressChecks';
 import { runAdminSystemChecks } from './adminSystemChecks';
 import { runAdminUserChecks } from './adminUserChecks';
@@ -49,5 +50,6 @@ export function runAdminConformance(name: string, harness: AdminConformanceHarne
     runAdminSystemChecks(harness);
     runAdminAnalyticsChecks(harness);
     runAdminCourseChecks(harness);
+    runAdminLtiChecks(harness);
   });
 }

@@ -4,6 +4,7 @@ import { adminCertificates } from './adminCertificates';
 import { adminContent } from './adminContent';
 import { adminCourses } from './adminCourses';
 import { adminImages, seedImages } from './adminImages';
+import { adminLti } from './adminLti';
 import { adminOrganisations } from './adminOrganisations';
 import { adminProgress } from './adminProgress';
 import { CONSOLE_IMAGE_MAPPINGS } from './adminScenarioData';
@@ -48,6 +49,7 @@ function makeAdminBackend(store: MemoryStore) {
     tracking: adminTracking(tables),
     audit: adminAudit(tables),
     organisations: adminOrganisations(tables),
+    lti: adminLti(tables),
     certificates: adminCertificates(tables),
 
     /**

@@ -20,8 +20,6 @@ export const mockCourseMessages = {
   noImport: 'The mocks cannot import a course: import the zip into the reference API.',
   /** The studio edits a course's folder, which the mocks do not hold (as for export and import). */
   noStudio: 'The mocks have no course studio: it edits course folders, which only the reference API holds.',
-  /** LTI launches come from an LMS to a server: registrations and keys live in the reference API only. */
-  noLti: 'The mocks have no LTI tool: register LMS platforms in the reference API.',
 } as const;
 
 /** A zip starts with a local file header (PK\3\4) or, empty, with its end record (PK\5\6). */

@@ -36,19 +36,12 @@ type ServedApart =
   | 'adminExportPackage'
   | 'adminExportCourse'
   | 'adminImportCourse'
-  | StudioEndpointName
-  | LtiEndpointName;
+  | StudioEndpointName;
 
 /** The course studio's endpoints: refused, for the reason mockCourseMessages.noStudio gives. */
 type StudioEndpointName = Extract<AdminEndpointName, `studio${string}`>;
 const STUDIO_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
   (name): name is StudioEndpointName => name.startsWith('studio'),
-);
-
-/** The LTI registrations and keys: refused, for the reason mockCourseMessages.noLti gives. */
-type LtiEndpointName = Extract<AdminEndpointName, `adminLti${string}`>;
-const LTI_ENDPOINTS = (Object.keys(adminEndpoints) as AdminEndpointName[]).filter(
-  (name): name is LtiEndpointName => name.startsWith('adminLti'),
 );
 
 /**
@@ -128,6 +121,15 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
     admin.organisations.setMember(String(params.organisationId), String(params.userId), body.role as never),
   adminRemoveOrganisationMember: ({ admin, params }) =>
     admin.organisations.removeMember(String(params.organisationId), String(params.userId)),
+  adminLtiRegistrations: ({ admin }) => admin.lti.list(),
+  adminLtiCreateRegistration: ({ admin, body }) => admin.lti.create(body),
+  adminLtiUpdateRegistration: ({ admin, params, body }) =>
+    admin.lti.update(String(params.registrationId), body),
+  adminLtiDeleteRegistration: ({ admin, params }) => admin.lti.remove(String(params.registrationId)),
+  adminLtiRotateKey: ({ admin }) => admin.lti.rotateKey(),
+  adminLtiRegistrationLink: ({ admin, body }) =>
+    admin.lti.registrationLink((body.organisation_id as string | null | undefined) ?? null),
+  adminLtiScoreDeliveries: ({ admin, params }) => admin.lti.scoreDeliveries(String(params.registrationId)),
 };
 
 /**
@@ -253,7 +255,6 @@ export function createAdminHandlers(store: MemoryStore, base: string) {
       );
     });
   const studio = refused(STUDIO_ENDPOINTS, mockCourseMessages.noStudio);
-  const lti = refused(LTI_ENDPOINTS, mockCourseMessages.noLti);
 
-  return [stream, ...csv, zip, exportCourse, importCourse, ...studio, ...lti, ...handlers];
+  return [stream, ...csv, zip, exportCourse, importCourse, ...studio, ...handlers];
 }

@@ -9,6 +9,7 @@ import {
   ImageCorrectionResultSchema,
   ImageValidationResultSchema,
   type JobStatus,
+  ltiToolUrls,
   messages,
   parseInput,
 } from '@coursekit/core';
@@ -202,6 +203,17 @@ function adminOn(
         run('adminSetOrganisationMember', (_, a) => a.organisations.setMember(id, userId, role)),
       removeMember: (id, userId) =>
         run('adminRemoveOrganisationMember', (_, a) => a.organisations.removeMember(id, userId)),
+    },
+    lti: {
+      list: () => run('adminLtiRegistrations', (_, a) => a.lti.list()),
+      create: (input) => run('adminLtiCreateRegistration', (_, a) => a.lti.create(input)),
+      update: (id, changes) => run('adminLtiUpdateRegistration', (_, a) => a.lti.update(id, changes)),
+      remove: (id) => run('adminLtiDeleteRegistration', (_, a) => a.lti.remove(id)),
+      rotateKey: () => run('adminLtiRotateKey', (_, a) => a.lti.rotateKey()),
+      registrationLink: (organisationId) =>
+        run('adminLtiRegistrationLink', (_, a) => a.lti.registrationLink(organisationId ?? null)),
+      // The addresses a browser host serving the API at /api has (the memory store has none of its own).
+      toolUrls: () => ltiToolUrls('/api', globalThis.location?.origin),
     },
     analytics: {
       report: () => run('adminAnalyticsReport', () => memoryAnalyticsReport(store)),

@@ -1,6 +1,7 @@
 import { adminMessages, type Role } from '@coursekit/core';
 import type { MemoryStore } from '../store/createMemoryStore';
 import { adminBackend } from './adminBackend';
+import { seedLti } from './adminLti';
 import { seedOrganisations } from './adminOrganisations';
 import { CONSOLE_IMAGE_LINKS, CONSOLE_USERS, generatedUser, idFor, type UserSeed } from './adminScenarioData';
 import { logSecurityEvent } from './adminTables';
@@ -111,6 +112,10 @@ export function seedAdminScenario(store: MemoryStore): void {
     }
   }
   if (scenario.organisations === 'demo') seedOrganisations(store, adminBackend(store).organisations);
+  if (scenario.lti === 'demo') {
+    const { lti, organisations } = adminBackend(store);
+    seedLti(lti, organisations.list()[0]?.id ?? null);
+  }
 }
 
 /** Links for the image tools to flag and repair, cleanup log rows and security events. */

@@ -26,7 +26,7 @@ describe('AdminConsole (admin §2)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Failed to load dashboard data')).toBeTruthy();
   });
 
-  it('moves between the seven tabs (the spec’s six and Organisations) with the arrow keys and tells the host', async () => {
+  it('moves between the eight tabs (the spec’s six, Organisations and LTI) with the arrow keys and tells the host', async () => {
     const onTabChange = vi.fn();
     const { user } = renderWidget(<AdminConsole onTabChange={onTabChange} />, {
       scenario: 'admin-console',
@@ -41,6 +41,7 @@ describe('AdminConsole (admin §2)', { timeout: 30_000 }, () => {
       'Stable Tracking',
       'Analytics',
       'Organisations',
+      'LTI',
     ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     await user.click(tabs[0]!);
@@ -50,7 +51,7 @@ describe('AdminConsole (admin §2)', { timeout: 30_000 }, () => {
     expect(onTabChange).toHaveBeenLastCalledWith('settings');
     expect(await screen.findByRole('switch', { name: 'Maintenance mode' })).toBeTruthy();
     await user.keyboard('{End}');
-    expect(onTabChange).toHaveBeenLastCalledWith('organisations');
+    expect(onTabChange).toHaveBeenLastCalledWith('lti');
   });
 
   it('the User Progress tab leads to the progress page', async () => {

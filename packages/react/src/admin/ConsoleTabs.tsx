@@ -6,10 +6,12 @@ import * as s from '../ui/styles.css';
 import {
   AnalyticsPanel,
   ContentTools,
+  LtiPanel,
   OrganisationsPanel,
   StableTrackingAdmin,
   SystemSettingsTab,
 } from './lazyPanels';
+import { ltiStrings } from './lti/ltiStrings';
 import { organisationStrings } from './organisations/organisationStrings';
 import { UserManagement } from './users/UserManagement';
 
@@ -24,7 +26,8 @@ export type AdminTab =
   | 'content'
   | 'tracking'
   | 'analytics'
-  | 'organisations';
+  | 'organisations'
+  | 'lti';
 
 const TABS: ReadonlyArray<readonly [AdminTab, string]> = [
   ['users', 'User Management'],
@@ -34,12 +37,13 @@ const TABS: ReadonlyArray<readonly [AdminTab, string]> = [
   ['tracking', 'Stable Tracking'],
   ['analytics', 'Analytics'],
   ['organisations', organisationStrings.tab],
+  ['lti', ltiStrings.tab],
 ];
 
 const isTab = (value: string): value is AdminTab => TABS.some(([tab]) => tab === value);
 
 /**
- * admin §2's six tabs and the organisations (radix Tabs: arrow keys move between them, Home/End jump). Only the open
+ * admin §2's six tabs, the organisations and LTI (radix Tabs: arrow keys move between them, Home/End jump). Only the open
  * tab is mounted, so a tab's data loads when it is opened.
  */
 export function ConsoleTabs({ tab, onTabChange }: { tab?: AdminTab; onTabChange?: (tab: AdminTab) => void }) {
@@ -91,6 +95,11 @@ export function ConsoleTabs({ tab, onTabChange }: { tab?: AdminTab; onTabChange?
       <Tabs.Content value="organisations">
         <Loading>
           <OrganisationsPanel />
+        </Loading>
+      </Tabs.Content>
+      <Tabs.Content value="lti">
+        <Loading>
+          <LtiPanel />
         </Loading>
       </Tabs.Content>
     </Tabs.Root>

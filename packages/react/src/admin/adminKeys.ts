@@ -39,4 +39,6 @@ export const adminKeys = {
   organisation: (id: string) => [...adminKeys.organisations(), 'one', id] as const,
   organisationMembers: (id: string, page: number) =>
     [...adminKeys.organisations(), 'members', id, page] as const,
+  /** The LTI platforms registered with the tool. */
+  ltiRegistrations: () => [...adminKeys.all, 'lti', 'registrations'] as const,
 };

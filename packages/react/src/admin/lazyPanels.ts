@@ -21,3 +21,4 @@ export const UserProgressPage = lazy(() =>
 export const OrganisationsPanel = lazy(() =>
   import('./organisations/OrganisationsPanel').then((m) => ({ default: m.OrganisationsPanel })),
 );
+export const LtiPanel = lazy(() => import('./lti/LtiPanel').then((m) => ({ default: m.LtiPanel })));

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import * as a from '../admin/admin.css';
 import * as s from '../ui/styles.css';
 import * as le from './lessonEditor.css';
-import { SAFE_LINK } from './lessonExtensions';
+import { SAFE_LINK } from './lessonLink';
 
 type Toggle = [label: string, active: (e: Editor) => boolean, run: (e: Editor) => void];
 

@@ -1,6 +1,6 @@
 import { createMemoryStudio, memoryCopies } from '@coursekit/mocks';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../test/expectNoAxeViolations';
 import { renderWidget } from '../test/renderWidget';
 import { CourseStudio } from './CourseStudio';
@@ -25,6 +25,10 @@ function studio() {
 }
 
 describe('Preview as a learner', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('shows a lesson beside its editor, following the editor, at a phone’s width when asked', async () => {
     const { user } = studio();
     await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
@@ -79,5 +83,32 @@ describe('Preview as a learner', { timeout: 30_000 }, () => {
     await user.click(within(preview).getByRole('button', { name: 'Phone (375 px)' }));
     expect(preview.querySelector('[data-width]')!.getAttribute('data-width')).toBe('phone');
     await expectNoAxeViolations();
+  });
+  it('says the lesson’s pictures are on their way until the draft’s picture arrives', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:dial', revokeObjectURL: () => {} }),
+    );
+    const fake = createMemoryStudio();
+    fake.saveAsOther(
+      MODULE,
+      `# Module 1: Meters\n\n## Reading a meter\n\n${LONG}\n\n![A meter dial](/storage/image-assets/meter-basics-dial.png)\n`,
+    );
+    let arrive: (blob: Blob) => void = () => {};
+    const slow = { ...fake.studio, file: () => new Promise<Blob>((resolve) => (arrive = resolve)) };
+    const { user } = renderWidget(<CourseStudio studio={slow} canPublish={false} copies={memoryCopies()} />);
+    await user.click(await screen.findByRole('button', { name: 'Open Meter Basics' }));
+    const outline = await screen.findByRole('navigation', { name: 'Course outline' });
+    await user.click(within(outline).getByRole('button', { name: 'Lesson 1: Reading a meter' }));
+    await user.click(await screen.findByRole('button', { name: /^Preview$/ }));
+    const preview = await screen.findByRole('region', { name: 'Preview as a learner' });
+    expect(await within(preview).findByText(/Every reading has a date/)).toBeTruthy();
+    expect(await within(preview).findByRole('status')).toHaveProperty(
+      'textContent',
+      'Loading the lesson’s pictures...',
+    );
+    act(() => arrive(new Blob(['png'])));
+    await waitFor(() => expect(within(preview).queryByRole('status')).toBeNull());
+    expect(within(preview).getByRole('img', { name: 'A meter dial' }).getAttribute('src')).toBe('blob:dial');
   });
 });

@@ -1,19 +1,29 @@
 import { Extension, type Extensions } from '@tiptap/core';
+import { Blockquote } from '@tiptap/extension-blockquote';
+import { Bold } from '@tiptap/extension-bold';
+import { Code } from '@tiptap/extension-code';
+import { CodeBlock } from '@tiptap/extension-code-block';
+import { Document } from '@tiptap/extension-document';
+import { HardBreak } from '@tiptap/extension-hard-break';
+import { Heading } from '@tiptap/extension-heading';
+import { HorizontalRule } from '@tiptap/extension-horizontal-rule';
 import Image from '@tiptap/extension-image';
+import { Italic } from '@tiptap/extension-italic';
+import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension-list';
 import Paragraph from '@tiptap/extension-paragraph';
+import { Strike } from '@tiptap/extension-strike';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import { Text } from '@tiptap/extension-text';
+import { Dropcursor, Gapcursor, TrailingNode, UndoRedo } from '@tiptap/extensions';
 import { Markdown } from '@tiptap/markdown';
 import { Plugin } from '@tiptap/pm/state';
-import StarterKit from '@tiptap/starter-kit';
 import { Marked, type marked } from 'marked';
+import { LessonLink } from './lessonLink';
 
 // What a lesson may hold, as a ProseMirror schema: exactly what the lesson sanitiser lets through
 // and the course folder's markdown can say. Anything pasted is parsed into this schema, so scripts,
 // styles, event handlers, iframes and unknown tags are dropped by construction; what has no markdown
 // form (underline) is left out, so the markdown out never needs raw HTML (which a save refuses).
-
-/** Links the lesson allow-list keeps: http(s), mailto, a path on the site, an anchor. */
-export const SAFE_LINK = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
 
 /** A course image's path, as lessons name it (served from /storage/image-assets/). */
 const COURSE_IMAGE = /^(?:https?:\/\/[^/]+)?(\/storage\/image-assets\/[^\s"'<>?#]+)$/;
@@ -99,17 +109,28 @@ const LessonParagraph = Paragraph.extend({
 /** The lesson editor's extensions; `resolveImage` turns a lesson's image path into a URL to show. */
 export function lessonExtensions(resolveImage: (src: string) => Promise<string>): Extensions {
   return [
-    StarterKit.configure({
-      heading: { levels: [3, 4] },
-      paragraph: false,
-      underline: false,
-      link: {
-        openOnClick: false,
-        autolink: true,
-        isAllowedUri: (url) => SAFE_LINK.test(url.trim()),
-        HTMLAttributes: { rel: null, target: null },
-      },
-    }),
+    // StarterKit's blocks and marks in its order, each imported on its own (the kit's import brings
+    // them all): no underline (it has no markdown form), a lesson's own link and paragraph.
+    Bold,
+    Blockquote,
+    BulletList,
+    Code,
+    CodeBlock,
+    Document,
+    Dropcursor,
+    Gapcursor,
+    HardBreak,
+    Heading.configure({ levels: [3, 4] }),
+    UndoRedo,
+    HorizontalRule,
+    Italic,
+    ListItem,
+    ListKeymap,
+    LessonLink,
+    OrderedList,
+    Strike,
+    Text,
+    TrailingNode,
     LessonParagraph,
     Table.configure({ resizable: false }),
     TableRow,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { AdminAdapter, AdminDownload } from '../../adapter/AdminAdapter';
 import { CourseError } from '../../errors';
+import { ltiToolUrls } from '../../lti/toolUrls';
 import { messages } from '../../messages';
 import {
   DiagnosticSettingsSchema,
@@ -162,6 +163,18 @@ function adminOn(
         call('adminSetOrganisationMember', { params: { organisationId, userId }, body: { role } }),
       removeMember: (organisationId, userId) =>
         call('adminRemoveOrganisationMember', { params: { organisationId, userId } }),
+    },
+    lti: {
+      list: () => call('adminLtiRegistrations'),
+      create: (input) => call('adminLtiCreateRegistration', { body: input }),
+      update: (registrationId, changes) =>
+        call('adminLtiUpdateRegistration', { params: { registrationId }, body: changes }),
+      remove: (registrationId) => call('adminLtiDeleteRegistration', { params: { registrationId } }),
+      rotateKey: () => call('adminLtiRotateKey'),
+      registrationLink: (organisationId) =>
+        call('adminLtiRegistrationLink', { body: organisationId ? { organisation_id: organisationId } : {} }),
+      // A relative base (`/api` in a browser) is this page's origin's, as the requests are.
+      toolUrls: () => ltiToolUrls(transport.base, globalThis.location?.origin),
     },
     analytics: {
       report: () => call('adminAnalyticsReport'),

@@ -8,7 +8,7 @@ import { useToast } from '../../ui/toast';
 import * as a from '../admin.css';
 import { adminKeys } from '../adminKeys';
 import { useAdmin } from '../useAdmin';
-import { AdminDialog } from '../users/AdminDialog';
+import { AdminConfirmDialog } from '../users/AdminDialog';
 import { organisationStrings as t } from './organisationStrings';
 
 const PAGE_SIZE = 25;
@@ -158,31 +158,18 @@ export function OrganisationMembers({ organisation }: { organisation: Organisati
         {t.membersHeading}
       </h3>
       {body}
-      <AdminDialog
+      <AdminConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => !remove.isPending && !open && setRemoving(null)}
+        onClose={() => setRemoving(null)}
         title={formatString(t.removeMemberTitle, { email: removing?.email ?? '', name: organisation.name })}
         description={t.removeMemberDescription}
-      >
-        {remove.isError ? (
-          <p role="alert" className={a.fieldError}>
-            {formatString(t.removeFailed, { message: remove.error.message })}
-          </p>
-        ) : null}
-        <div className={s.row}>
-          <button type="button" className={s.button.secondary} onClick={() => setRemoving(null)}>
-            {t.cancel}
-          </button>
-          <button
-            type="button"
-            className={s.button.danger}
-            disabled={remove.isPending}
-            onClick={() => removing && remove.mutate(removing)}
-          >
-            {remove.isPending ? t.removing : t.removeConfirm}
-          </button>
-        </div>
-      </AdminDialog>
+        error={remove.isError ? formatString(t.removeFailed, { message: remove.error.message }) : null}
+        pending={remove.isPending}
+        cancelLabel={t.cancel}
+        confirmLabel={t.removeConfirm}
+        pendingLabel={t.removing}
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
     </section>
   );
 }

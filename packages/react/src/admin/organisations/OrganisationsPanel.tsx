@@ -8,7 +8,7 @@ import { useToast } from '../../ui/toast';
 import * as a from '../admin.css';
 import { adminKeys } from '../adminKeys';
 import { useAdmin } from '../useAdmin';
-import { AdminDialog } from '../users/AdminDialog';
+import { AdminConfirmDialog } from '../users/AdminDialog';
 import { OrganisationEditor } from './OrganisationEditor';
 import { OrganisationIssuers } from './OrganisationIssuers';
 import { OrganisationMembers } from './OrganisationMembers';
@@ -186,31 +186,18 @@ function OrganisationDetail({ id, onBack }: { id: string; onBack: () => void }) 
       <OrganisationEditor organisation={o} onSaved={() => undefined} onCancel={onBack} />
       <OrganisationIssuers organisation={o} />
       <OrganisationMembers organisation={o} />
-      <AdminDialog
+      <AdminConfirmDialog
         open={confirming}
-        onOpenChange={(open) => !status.isPending && setConfirming(open)}
+        onClose={() => setConfirming(false)}
         title={formatString(suspending ? t.suspendTitle : t.reactivateTitle, { name: o.name })}
         description={suspending ? t.suspendDescription : t.reactivateDescription}
-      >
-        {status.isError ? (
-          <p role="alert" className={a.fieldError}>
-            {formatString(t.statusFailed, { message: status.error.message })}
-          </p>
-        ) : null}
-        <div className={s.row}>
-          <button type="button" className={s.button.secondary} onClick={() => setConfirming(false)}>
-            {t.cancel}
-          </button>
-          <button
-            type="button"
-            className={suspending ? s.button.danger : s.button.primary}
-            disabled={status.isPending}
-            onClick={() => status.mutate(suspending ? 'suspended' : 'active')}
-          >
-            {suspending ? t.suspend : t.reactivate}
-          </button>
-        </div>
-      </AdminDialog>
+        error={status.isError ? formatString(t.statusFailed, { message: status.error.message }) : null}
+        pending={status.isPending}
+        tone={suspending ? 'danger' : 'primary'}
+        cancelLabel={t.cancel}
+        confirmLabel={suspending ? t.suspend : t.reactivate}
+        onConfirm={() => status.mutate(suspending ? 'suspended' : 'active')}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import * as s from '../../ui/styles.css';
 import { useToast } from '../../ui/toast';
 import * as a from '../admin.css';
 import { useAdmin } from '../useAdmin';
-import { AdminDialog } from '../users/AdminDialog';
+import { AdminConfirmDialog } from '../users/AdminDialog';
 
 /**
  * Revoking a certificate: its verification code and a reason, confirmed in a dialog. From then on
@@ -96,26 +96,17 @@ export function RevokeCertificatePanel() {
           {revoke.data.code} was revoked on {formatIssueDate(revoke.data.revoked_at)}: {revoke.data.reason}
         </p>
       ) : null}
-      <AdminDialog
+      <AdminConfirmDialog
         open={confirming}
-        onOpenChange={(open) => !revoke.isPending && setConfirming(open)}
+        onClose={() => setConfirming(false)}
         title="Revoke this certificate?"
         description={`Certificate ${code.trim()} will be shown as revoked, with the reason “${reason.trim()}”. This cannot be undone.`}
-      >
-        <div className={s.row}>
-          <button type="button" className={s.button.secondary} onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={s.button.danger}
-            disabled={revoke.isPending}
-            onClick={() => revoke.mutate()}
-          >
-            {revoke.isPending ? 'Revoking...' : 'Revoke'}
-          </button>
-        </div>
-      </AdminDialog>
+        pending={revoke.isPending}
+        cancelLabel="Cancel"
+        confirmLabel="Revoke"
+        pendingLabel="Revoking..."
+        onConfirm={() => revoke.mutate()}
+      />
     </section>
   );
 }

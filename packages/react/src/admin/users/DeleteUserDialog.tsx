@@ -13,7 +13,7 @@ import * as s from '../../ui/styles.css';
 import { useToast } from '../../ui/toast';
 import * as a from '../admin.css';
 import { useAdmin } from '../useAdmin';
-import { AdminDialog } from './AdminDialog';
+import { AdminConfirmDialog } from './AdminDialog';
 import { nameOf } from './UserRow';
 import { serverMessage, useUserActions } from './useUserActions';
 
@@ -49,9 +49,15 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUserView; onClo
   });
 
   return (
-    <AdminDialog
+    <AdminConfirmDialog
       open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      onClose={onClose}
+      pending={remove.isPending}
+      ready={ready}
+      cancelLabel="Cancel"
+      confirmLabel="Delete User"
+      pendingLabel="Deleting..."
+      onConfirm={() => remove.mutate()}
       title="Delete User Account"
       description={`This permanently deletes ${nameOf(user)}${user.email ? ` (${user.email})` : ''}. It cannot be undone.`}
     >
@@ -69,19 +75,6 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUserView; onClo
         ))}
       </fieldset>
       {ready ? null : <p className={a.small}>{messages.deleteUserHint}</p>}
-      <div className={s.row}>
-        <button type="button" className={s.button.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={s.button.danger}
-          disabled={!ready || remove.isPending}
-          onClick={() => remove.mutate()}
-        >
-          {remove.isPending ? 'Deleting...' : 'Delete User'}
-        </button>
-      </div>
-    </AdminDialog>
+    </AdminConfirmDialog>
   );
 }

