@@ -27,6 +27,7 @@ import { requestLog } from './http/requestLog';
 import { largeBodyRoute } from './http/route';
 import { staticSite } from './http/staticSite';
 import { ltiRoutes } from './lti/routes';
+import { type ScoreOutbox, scoreOutbox } from './lti/scoreOutbox';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { companySignInRoutes } from './organisations/companySignIn';
 import { organisationFaceRoutes } from './organisations/faceRoutes';
@@ -63,6 +64,8 @@ export interface App {
   adminJobs: JobRegistry;
   /** This instance's Prometheus metrics. */
   metrics: Metrics;
+  /** The outbox of LTI scores for platforms' gradebooks (tests flush it and count its token requests). */
+  ltiScores: ScoreOutbox;
   /** Ends the SSE streams and the LISTEN; the caller closes the HTTP server and the database. */
   close(): Promise<void>;
 }
@@ -84,6 +87,8 @@ export function createApp(options: AppOptions): App {
     contentDir: options.contentDir,
     imageValidation: options.imageValidation,
   };
+  const ltiScores = scoreOutbox(ctx);
+  ctx.ltiScores = ltiScores;
   const hub = settingsHub(ctx);
   const admin = adminRoutes(ctx);
   const metrics = createMetrics(ctx);
@@ -196,7 +201,9 @@ export function createApp(options: AppOptions): App {
     ctx,
     adminJobs: admin.jobs,
     metrics,
+    ltiScores,
     async close() {
+      ltiScores.close();
       await Promise.all([hub.close(), admin.close()]);
     },
   };

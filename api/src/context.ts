@@ -26,6 +26,8 @@ export interface AppContext {
   contentDir?: string | undefined;
   /** Overrides of the image validation's batch, pause, retry, time-out and slow figures (tests). */
   imageValidation?: ImageValidationOverrides | undefined;
+  /** Sends the queued LTI scores (lti/scoreOutbox.ts); the app makes it, a script's context has none. */
+  ltiScores?: { flush(): Promise<void> } | undefined;
 }
 
 export type ImageValidationOverrides = Partial<

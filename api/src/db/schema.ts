@@ -724,6 +724,79 @@ export const ltiLoginStates = pgTable(
   (t) => [index('lti_login_states_expires').on(t.expiresAt)],
 );
 
+/**
+ * Where a learner's scores go (AGS): one row per registration, learner and resource link, written at
+ * each launch whose id_token carries the AGS endpoint claim. The platform's user id (`sub`), the line
+ * item and its container come from that verified id_token only, never from a learner's request.
+ * `line_item_url` is filled in once the tool has found or created the item in `line_items_url`.
+ */
+export const ltiGradeLinks = pgTable(
+  'lti_grade_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => ltiRegistrations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The module the link opens; null: the whole course. */
+    moduleId: integer('module_id'),
+    resourceLinkId: text('resource_link_id').notNull(),
+    platformUserId: text('platform_user_id').notNull(),
+    lineItemUrl: text('line_item_url'),
+    lineItemsUrl: text('line_items_url'),
+    /** The AGS scopes the platform granted in the claim, space-separated. */
+    scopes: text('scopes').notNull(),
+    /** The link's title, for a line item the tool creates. */
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lti_grade_links_link').on(t.registrationId, t.userId, t.resourceLinkId),
+    index('lti_grade_links_user_course').on(t.userId, t.courseId),
+  ],
+);
+
+/**
+ * The outbox of scores (AGS): each row one score for one grade link, claimed by an instance with
+ * FOR UPDATE SKIP LOCKED and a lease, retried with backoff on 5xx and network errors. A newer score
+ * of the same link marks an unsent older one 'superseded'; a platform's 4xx refusal is 'failed' with
+ * its words. `score` is the AGS Score body as it is posted.
+ */
+export const ltiScoreSends = pgTable(
+  'lti_score_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    linkId: bigint('link_id', { mode: 'number' })
+      .notNull()
+      .references(() => ltiGradeLinks.id, { onDelete: 'cascade' }),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => ltiRegistrations.id, { onDelete: 'cascade' }),
+    score: jsonb('score').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'superseded'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** The platform's HTTP status at the last attempt (none: the network failed). */
+    lastStatus: integer('last_status'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('lti_score_sends_due').on(t.status, t.nextAttemptAt),
+    index('lti_score_sends_registration').on(t.registrationId, t.id),
+    index('lti_score_sends_link').on(t.linkId, t.status),
+  ],
+);
+
 /** Nonces of launches accepted: an id_token is accepted once. */
 export const ltiNonces = pgTable('lti_nonces', {
   nonce: text('nonce').primaryKey(),

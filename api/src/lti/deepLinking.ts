@@ -15,10 +15,13 @@ import type { LaunchClaims } from './verify';
 /** How long an instructor may take to choose before the choice page expires. */
 const CHOICE_TTL_S = 30 * 60;
 const CHOICE_AUDIENCE = 'coursekit-lti-deep-link';
-/** The points every deep-linked item's gradebook column is out of (scores are sent as percent of it). */
-const LINE_ITEM_MAXIMUM = 100;
+/**
+ * The points every gradebook column CourseKit asks for is out of. Scores are sent in points out of
+ * their own maximum (grades.ts), which the platform scales to this one.
+ */
+export const LINE_ITEM_MAXIMUM = 100;
 /** The tag of the line items CourseKit's links create, to find them among a context's others. */
-const LINE_ITEM_TAG = 'coursekit';
+export const LINE_ITEM_TAG = 'coursekit';
 
 /** What a choice page carries, signed by the tool: where the answer goes and for which deployment. */
 interface Choice {

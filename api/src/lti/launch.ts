@@ -9,6 +9,7 @@ import { resolveCourse } from '../course/structure';
 import { schema } from '../db/index';
 import { DEEP_LINKING_REQUEST } from './deepLinkClaims';
 import { sendDeepLinkingChoice } from './deepLinking';
+import { recordGradeLink } from './grades';
 import { ltiLearner, nameOf } from './learner';
 import { bindingCookie } from './login';
 import { sendErrorPage, sendScriptPage } from './pages';
@@ -160,7 +161,7 @@ async function launch(ctx: AppContext, req: Request, res: Response): Promise<voi
         createdAt: at,
       });
     }
-    return ltiLearner(
+    const learner = await ltiLearner(
       tx,
       {
         issuer: registration.issuer,
@@ -170,6 +171,24 @@ async function launch(ctx: AppContext, req: Request, res: Response): Promise<voi
       },
       at,
     );
+    // Where this learner's scores go: only ever the verified launch's `sub`, line item and scopes.
+    if (course) {
+      await recordGradeLink(
+        tx,
+        {
+          registrationId: registration.id,
+          userId: learner,
+          courseId: course.id,
+          moduleId: target.module === undefined ? undefined : Number(target.module),
+          resourceLinkId: claims.resourceLinkId,
+          sub: claims.sub,
+          claims: claims.payload,
+          label: target.module === undefined ? course.title : `${course.title}: module ${target.module}`,
+        },
+        at,
+      );
+    }
+    return learner;
   });
   res.clearCookie(bindingCookie(state), {
     path: '/api/lti',

@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { mount } from '../http/route';
 import { deepLinkChoice } from './deepLinking';
 import { ltiRegister, registrationLink } from './dynamicRegistration';
+import { scoreDeliveries } from './grades';
 import { rotateToolKey, toolJwks } from './keys';
 import { ltiLaunch } from './launch';
 import { ltiLogin } from './login';
@@ -39,6 +40,9 @@ export function ltiAdminRoutes(router: Router, ctx: AppContext): void {
     E.adminLtiDeleteRegistration,
     { guard, params: registrationParams },
     ({ auth, params }) => deleteRegistration(ctx, auth, params.registrationId),
+  );
+  mount(router, ctx, E.adminLtiScoreDeliveries, { guard, params: registrationParams }, ({ params, query }) =>
+    scoreDeliveries(ctx, params.registrationId, query.status),
   );
   mount(router, ctx, E.adminLtiRegistrationLink, { guard }, ({ auth, body }) =>
     registrationLink(ctx, auth, body),

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import { lessonKeyParams, moduleParams } from '../http/params';
 import { mount } from '../http/route';
+import { scoresChanged } from '../lti/grades';
 import { progressState, resetModule, resetProgress, setLessonCompleted } from './service';
 
 export function progressRoutes(ctx: AppContext): Router {
@@ -13,8 +14,11 @@ export function progressRoutes(ctx: AppContext): Router {
     ctx,
     endpoints.setLessonCompleted,
     { params: lessonKeyParams },
-    ({ auth, course, params, body }) =>
-      setLessonCompleted(ctx, course, auth.userId, params.lessonKey, body.completed),
+    async ({ auth, course, params, body }) => {
+      const state = await setLessonCompleted(ctx, course, auth.userId, params.lessonKey, body.completed);
+      await scoresChanged(ctx, auth.userId, course.id);
+      return state;
+    },
   );
   mount(router, ctx, endpoints.resetProgress, {}, ({ auth, course }) =>
     resetProgress(ctx, course, auth.userId),

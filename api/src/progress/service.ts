@@ -84,7 +84,7 @@ async function stateOf(ctx: AppContext, courseId: number, row: StateRow): Promis
  */
 export async function progressState(
   ctx: AppContext,
-  course: CourseRef,
+  course: Pick<CourseRef, 'id'>,
   userId: string,
 ): Promise<ProgressState> {
   const [row] = await ctx.database.query<StateRow>(STATE_SQL, [userId, course.id]);

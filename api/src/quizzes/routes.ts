@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import { attemptParams, quizParams } from '../http/params';
 import { mount } from '../http/route';
+import { scoresChanged } from '../lti/grades';
 import { answerQuestion, completeAttempt, getQuiz, listAttempts, listQuizzes, startAttempt } from './service';
 
 export function quizRoutes(ctx: AppContext): Router {
@@ -24,8 +25,10 @@ export function quizRoutes(ctx: AppContext): Router {
   mount(router, ctx, endpoints.answer, { params: attemptParams }, ({ auth, params, body }) =>
     answerQuestion(ctx, auth.userId, params.attemptId, body.question_id, body.answer),
   );
-  mount(router, ctx, endpoints.complete, { params: attemptParams }, ({ auth, params, body }) =>
-    completeAttempt(ctx, auth.userId, params.attemptId, body.answers),
-  );
+  mount(router, ctx, endpoints.complete, { params: attemptParams }, async ({ auth, params, body }) => {
+    const completed = await completeAttempt(ctx, auth.userId, params.attemptId, body.answers);
+    await scoresChanged(ctx, auth.userId, { attemptId: params.attemptId });
+    return completed;
+  });
   return router;
 }

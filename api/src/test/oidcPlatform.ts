@@ -65,6 +65,8 @@ interface LaunchSpec {
 interface GradebookScore {
   lineItem: string;
   score: Record<string, unknown>;
+  /** When the platform accepted it (performance.now(), for latency figures). */
+  receivedAt: number;
 }
 
 interface LineItem {
@@ -174,6 +176,10 @@ export interface OidcPlatform {
   /** The gradebook: every score the platform accepted, in order. */
   scores(): GradebookScore[];
   lineItems(): LineItem[];
+  /** A line item the LMS made itself (a column an instructor added): its id, for a launch's lineItem. */
+  addLineItem(item: Omit<LineItem, 'id'>, contextId?: string): string;
+  /** How many access tokens the tool asked of the token endpoint (client credentials). */
+  tokenRequests(): number;
   /** The AGS service answers this status to every call while set (e.g. 503 while "down"). */
   agsDown(status: number | undefined): void;
   /** Scores for these users are refused with 422 and the platform's words. */
@@ -231,6 +237,7 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
   const refused = new Map<string, string>();
   const deepLinks: Array<Record<string, unknown>> = [];
   let down: number | undefined;
+  let tokenRequests = 0;
   let keys = [await newKey('lms-1')];
   const toolKeys = createRemoteJWKSet(new URL(toolJwksUrl));
 
@@ -329,6 +336,9 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
       },
     },
     clientAuthMethods: ['private_key_jwt'],
+    // The provider's own fetch refuses loopback addresses (SSRF protection); the tool whose JWKS it
+    // reads to check client assertions listens on 127.0.0.1 here, so its fetch goes without that guard.
+    fetch: (url, options) => globalThis.fetch(url, { ...options, dispatcher: undefined } as RequestInit),
     enabledJWA: { clientAuthSigningAlgValues: ['RS256', 'ES256', 'PS256'] },
     ttl: { ClientCredentials: 3600, IdToken: 300, Interaction: 600, Session: 3600, Grant: 3600 },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -383,7 +393,7 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
         const score = JSON.parse(await readBody(req)) as Record<string, unknown>;
         const words = refused.get(String(score.userId));
         if (words) return json(res, 422, { error: words });
-        gradebook.push({ lineItem: item.id, score });
+        gradebook.push({ lineItem: item.id, score, receivedAt: performance.now() });
         res.statusCode = 204;
         res.end();
         return true;
@@ -454,6 +464,7 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
         return;
       }
       if (await service(req, res, url)) return;
+      if (url.pathname === '/token' && req.method === 'POST') tokenRequests += 1;
       provider.callback()(req, res);
     })().catch((error) => {
       if (!res.headersSent) json(res, 500, { error: String(error) });
@@ -567,6 +578,12 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
     },
     scores: () => [...gradebook],
     lineItems: () => [...lineItems],
+    addLineItem(item, contextId = 'context-1') {
+      const id = `${issuer}/ags/${contextId}/lineitems/${lineItems.length + 1}`;
+      lineItems.push({ ...item, id });
+      return id;
+    },
+    tokenRequests: () => tokenRequests,
     agsDown(status) {
       down = status;
     },

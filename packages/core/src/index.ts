@@ -188,6 +188,9 @@ export {
   LtiRegistrationSchema,
   type LtiRegistrationUpdateBody,
   LtiRegistrationUpdateBodySchema,
+  type LtiScoreDeliveries,
+  type LtiScoreDelivery,
+  type LtiScoreStatus,
   ltiMessages,
   registrationProblems,
 } from './lti/registration';

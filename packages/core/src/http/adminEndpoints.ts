@@ -8,6 +8,8 @@ import {
   LtiRegistrationLinkSchema,
   LtiRegistrationSchema,
   LtiRegistrationUpdateBodySchema,
+  LtiScoreDeliveriesSchema,
+  LtiScoreDeliveryQuerySchema,
 } from '../lti/registration';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../rules/paging';
 import {
@@ -761,6 +763,16 @@ export const adminEndpoints = {
     auth: 'admin',
     errors: ['not_found'],
     summary: 'Remove a registration: its platform can no longer launch',
+  }),
+  adminLtiScoreDeliveries: a({
+    method: 'GET',
+    path: '/admin/lti/registrations/:registrationId/scores',
+    auth: 'admin',
+    query: LtiScoreDeliveryQuerySchema,
+    answer: LtiScoreDeliveriesSchema,
+    errors: ['not_found'],
+    summary:
+      'The registration’s last 100 score deliveries (AGS), newest first: pending, sent, failed with the platform’s words, or superseded',
   }),
   adminLtiRegistrationLink: a({
     method: 'POST',

@@ -88,6 +88,47 @@ export const LtiKeyRotationSchema = z.object({
 });
 export type LtiKeyRotation = z.infer<typeof LtiKeyRotationSchema>;
 
+/** Where a score delivery (AGS) stands: waiting or retrying, accepted, refused, or replaced by a newer one. */
+const LtiScoreStatusSchema = z.enum(['pending', 'sent', 'failed', 'superseded']);
+export type LtiScoreStatus = z.infer<typeof LtiScoreStatusSchema>;
+
+export const LtiScoreDeliveryQuerySchema = z.strictObject({
+  status: z.optional(LtiScoreStatusSchema),
+});
+
+/** One score sent (or to be sent) to a platform's gradebook, as the admin sees it. */
+const LtiScoreDeliverySchema = z.object({
+  id: z.number(),
+  status: LtiScoreStatusSchema,
+  attempts: z.number(),
+  /** The platform's words (or the network error) at the last attempt that did not succeed. */
+  last_error: z.nullable(z.string()),
+  /** The platform's HTTP status at the last attempt; null when the network failed or none was made. */
+  last_status: z.nullable(z.number()),
+  user_id: z.string(),
+  /** The platform's id of the learner (the launch's `sub`). */
+  platform_user_id: z.string(),
+  resource_link_id: z.string(),
+  line_item: z.nullable(z.string()),
+  /** Points, out of score_maximum (not a percent); null while there is no score yet. */
+  score_given: z.nullable(z.number()),
+  score_maximum: z.nullable(z.number()),
+  activity_progress: z.string(),
+  grading_progress: z.string(),
+  timestamp: z.string(),
+  created_at: z.string(),
+  next_attempt_at: z.nullable(z.string()),
+  sent_at: z.nullable(z.string()),
+});
+export type LtiScoreDelivery = z.infer<typeof LtiScoreDeliverySchema>;
+
+/** A registration's recent score deliveries, newest first, with the count of each status. */
+export const LtiScoreDeliveriesSchema = z.object({
+  counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), superseded: z.number() }),
+  items: z.array(LtiScoreDeliverySchema),
+});
+export type LtiScoreDeliveries = z.infer<typeof LtiScoreDeliveriesSchema>;
+
 /** What an admin asks for to register a platform dynamically: the organisation it will belong to. */
 export const LtiRegistrationLinkBodySchema = z.strictObject({
   organisation_id: z.optional(z.nullable(textInput())),

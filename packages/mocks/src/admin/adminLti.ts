@@ -8,6 +8,7 @@ import {
   type LtiRegistrationLink,
   type LtiRegistrationUpdateBody,
   LtiRegistrationUpdateBodySchema,
+  type LtiScoreDeliveries,
   ltiMessages,
   parseInput,
   registrationProblems,
@@ -144,6 +145,14 @@ export function adminLti(tables: AdminTables) {
         url: `${origin}/api/lti/register?link=mock-link-${tables.nextId()}`,
         expires_at: new Date(Date.parse(now()) + 24 * 3600 * 1000).toISOString(),
       };
+    },
+    /**
+     * A registration's score deliveries: none, for the mocks' platforms launch nobody (no LMS calls a
+     * memory store), so no score is ever queued; an unknown registration is refused as the API does.
+     */
+    scoreDeliveries(id: string): LtiScoreDeliveries {
+      find(id);
+      return { counts: { pending: 0, sent: 0, failed: 0, superseded: 0 }, items: [] };
     },
     /** A deployment id the platform sent at a launch, as the API learns it (for the demo world). */
     learnDeployment(id: string, deploymentId: string): void {

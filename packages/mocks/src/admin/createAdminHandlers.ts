@@ -135,6 +135,7 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
   adminLtiRotateKey: ({ admin }) => admin.lti.rotateKey(),
   adminLtiRegistrationLink: ({ admin, body }) =>
     admin.lti.registrationLink((body.organisation_id as string | null | undefined) ?? null),
+  adminLtiScoreDeliveries: ({ admin, params }) => admin.lti.scoreDeliveries(String(params.registrationId)),
 };
 
 /**
