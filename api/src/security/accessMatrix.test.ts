@@ -66,6 +66,8 @@ const LEARNER_TABLE: Record<string, Row> = {
   'GET /api/profile': row(401, 200, 200, 200, 200),
   'PATCH /api/profile': row(401, 200, 200, 200, 200),
   'GET /api/profile/roles': row(401, 200, 200, 200, 200),
+  // The caller's own organisations (none for these callers); organisationAccessMatrix swaps people.
+  'GET /api/me/organisations': row(401, 200, 200, 200, 200),
   'GET /api/outline': row(200, 200, 200, 200, 200),
   'GET /api/modules': row(401, 200, 200, 200, 200),
   'GET /api/modules/:moduleId/lessons': row(401, 200, 200, 200, 200),
