@@ -138,7 +138,12 @@ export function useDraftFile(
       saveOnOpen.current = false;
       void save();
     }
-    return () => clearTimeout(timer.current);
+    return () => {
+      clearTimeout(timer.current);
+      // Leaving the file (another one opened, an outline action, the studio closed) sends what was
+      // waiting for its autosave now: the draft on the server has it, not only this tab's copy.
+      if (stateRef.current.kind === 'unsaved') void save();
+    };
   }, [save]);
 
   const keepMine = useCallback(() => {
