@@ -48,7 +48,9 @@ interface LtijsProvider {
   setup(key: string, database: { plugin: unknown }, options: Json): LtijsProvider;
   onConnect(handler: Handler): void;
   onDeepLinking(handler: Handler): void;
-  onInvalidToken(handler: (req: unknown, res: ExpressResponse & { locals: { err: unknown } }) => unknown): void;
+  onInvalidToken(
+    handler: (req: unknown, res: ExpressResponse & { locals: { err: unknown } }) => unknown,
+  ): void;
   registerPlatform(platform: Json): Promise<unknown>;
   getAllPlatforms(): Promise<Array<{ platformClientId(): Promise<string> }>>;
   Grade: {
@@ -67,7 +69,8 @@ const SequelizeDatabase = require('ltijs-sequelize') as new (
   options: Json,
 ) => unknown;
 // ltijs exports one Provider; each tool here is a new one of its class, so nothing is shared.
-const ProviderClass = (require('ltijs') as { Provider: object }).Provider.constructor as new () => LtijsProvider;
+const ProviderClass = (require('ltijs') as { Provider: object }).Provider
+  .constructor as new () => LtijsProvider;
 
 export interface LtijsTool {
   /** Where ltijs listens (the harness's `tool.url`). */

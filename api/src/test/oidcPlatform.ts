@@ -405,13 +405,23 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
         lineItems.push(item);
         return json(res, 201, item, 'application/vnd.ims.lis.v2.lineitem+json');
       }
-      if (req.method === 'GET' && !itemId) {
+      // Reading line items takes either line-item scope; the container filters as AGS lists.
+      const reads = scopes.has(AGS_SCOPES.lineItem) || scopes.has(AGS_SCOPES.lineItemReadOnly);
+      if (req.method === 'GET' && !reads) return json(res, 403, { error: 'insufficient_scope' });
+      if (req.method === 'GET' && itemId) {
+        const item = lineItems.find((l) => l.id === `${container}/${itemId}`);
+        if (!item) return json(res, 404, { error: 'No such line item' });
+        return json(res, 200, item, 'application/vnd.ims.lis.v2.lineitem+json');
+      }
+      if (req.method === 'GET') {
+        const matches = (value: string | undefined, filter: string) =>
+          !url.searchParams.get(filter) || value === url.searchParams.get(filter);
         const found = lineItems.filter(
           (l) =>
             l.id.startsWith(`${container}/`) &&
-            (!url.searchParams.get('resource_id') || l.resourceId === url.searchParams.get('resource_id')) &&
-            (!url.searchParams.get('resource_link_id') ||
-              l.resourceLinkId === url.searchParams.get('resource_link_id')),
+            matches(l.resourceId, 'resource_id') &&
+            matches(l.resourceLinkId, 'resource_link_id') &&
+            matches(l.tag, 'tag'),
         );
         return json(res, 200, found, 'application/vnd.ims.lis.v2.lineitemcontainer+json');
       }
