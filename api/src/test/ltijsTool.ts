@@ -130,6 +130,7 @@ export async function startLtijsTool(options: {
 
   // ltijs's deploy() would also hook SIGINT and exit the process on a failed start: the database is
   // opened here instead. Its migration runner reports each step on console.info: kept quiet.
+  // biome-ignore lint/suspicious/noConsole: silenced while ltijs migrates, restored after
   const info = console.info;
   console.info = () => {};
   try {
