@@ -62,16 +62,6 @@ interface LtijsProvider {
   NamesAndRoles: { getMembers(token: LtijsIdToken, options?: Json): Promise<{ members: Json[] }> };
 }
 
-const SequelizeDatabase = require('ltijs-sequelize') as new (
-  database: string,
-  user: string,
-  pass: string,
-  options: Json,
-) => unknown;
-// ltijs exports one Provider; each tool here is a new one of its class, so nothing is shared.
-const ProviderClass = (require('ltijs') as { Provider: object }).Provider
-  .constructor as new () => LtijsProvider;
-
 export interface LtijsTool {
   /** Where ltijs listens (the harness's `tool.url`). */
   url: string;
@@ -93,6 +83,16 @@ export async function startLtijsTool(options: {
   publicUrl: string;
   contentItems: Json[];
 }): Promise<LtijsTool> {
+  // Loaded here, not at import: a run that skips ltijs loads neither it nor Sequelize nor Mongoose.
+  const SequelizeDatabase = require('ltijs-sequelize') as new (
+    database: string,
+    user: string,
+    pass: string,
+    options: Json,
+  ) => unknown;
+  // ltijs exports one Provider; each tool here is a new one of its class, so nothing is shared.
+  const ProviderClass = (require('ltijs') as { Provider: object }).Provider
+    .constructor as new () => LtijsProvider;
   const scratch = await scratchDatabase(options.adminUrl, 'ltijs');
   const url = new URL(scratch.url);
   const database = new SequelizeDatabase(scratch.name, decodeURIComponent(url.username), url.password, {
