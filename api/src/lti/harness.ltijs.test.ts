@@ -149,6 +149,15 @@ describe.skipIf(!adminUrl)(TITLE, { timeout: 20_000 }, () => {
       activityProgress: 'Completed',
       gradingProgress: 'FullyGraded',
     });
+    // The gradebook refuses what is not an AGS Score, whoever sends it.
+    await expect(
+      tool.lti.Grade.submitScore(token, created.id, {
+        scoreGiven: 3,
+        scoreMaximum: 10,
+        activityProgress: 'Done',
+        gradingProgress: 'FullyGraded',
+      }),
+    ).rejects.toThrow(/400/);
     const stored = platform.scores().filter((s) => s.lineItem === created.id);
     expect(stored.map((s) => s.score)).toEqual([
       expect.objectContaining({
