@@ -112,7 +112,7 @@ export async function startLtijsTool(options: {
       dynRegRoute: '/api/lti/register',
       cors: false,
       // ltijs refuses an id_token older than 10 s by default; a loaded machine can take longer between
-      // the provider's signature and the post. CourseKit's tool allows 60 s of skew too.
+      // the provider's signature and the post (CourseKit's tool takes one up to 10 minutes old).
       tokenMaxAge: 60,
       dynReg: { url: options.publicUrl, name: 'ltijs in the CourseKit harness', autoActivate: true },
     },
