@@ -65,8 +65,12 @@ export async function acceptInvitation(
         });
       const problem = passwordProblem(body.password);
       if (problem) throw fail('weak_password', messages.authWeakPassword, { password: problem });
-      const name = validateName(body.name ?? invitation.name ?? undefined);
-      if (!name.ok) throw fail('validation_error', name.error, { name: name.error });
+      // A typed name must pass the sign-up rule; the invitation's name (a spreadsheet's cell, like
+      // "Okafor, Ben") is taken only when it does, and never keeps the person from accepting.
+      const typed = validateName(body.name);
+      if (!typed.ok) throw fail('validation_error', typed.error, { name: typed.error });
+      const invited = validateName(invitation.name ?? undefined);
+      const name = { value: typed.value ?? (invited.ok ? invited.value : undefined) };
       try {
         [user] = await tx
           .insert(users)
