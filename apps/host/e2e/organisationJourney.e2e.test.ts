@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type ApiProcess, freePort, startApiProcess } from '@coursekit/api/testing';
 import { type CompanyIdp, startCompanyIdp } from '@coursekit/api/testing/companyIdp';
 import { type SmtpMailbox, startSmtpMailbox } from '@coursekit/api/testing/smtpMailbox';
+import { type StaticSite, serveFiles } from '@coursekit/api/testing/staticFiles';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
@@ -29,7 +28,10 @@ const GROUP = 'Facilities Team';
 const COURSE = { slug: 'reading-meter-data', title: 'Reading a Meter-Data Report' };
 const BRAND = { hex: '#0b6e4f', rgb: 'rgb(11, 110, 79)' };
 
-/** 50 people: 47 good (the learner among them), 2 bad e-mails and a repeated one. */
+/**
+ * 50 people: 47 good (the learner among them), 2 bad e-mails and a repeated one. Their names
+ * ("Person 2"…) are not names the sign-up rule takes, which must not keep anyone from accepting.
+ */
 function peopleCsv(): string {
   const rows = [LEARNER];
   for (let n = 2; rows.length < 47; n++) rows.push(`person${String(n).padStart(2, '0')}@${DOMAIN}`);
@@ -41,33 +43,23 @@ function peopleCsv(): string {
 }
 
 /** The partner's web server on its own origin: its page and the built embed bundle, nothing else. */
-async function startPartnerSite() {
+function startPartnerSite(): Promise<StaticSite> {
   const here = path.join(REPO_ROOT, 'apps/host/e2e/partner');
-  const files: Record<string, [string, string]> = {
+  return serveFiles({
     '/partner.html': [path.join(here, 'partner.html'), 'text/html; charset=utf-8'],
     '/partner.js': [path.join(here, 'partner.js'), 'text/javascript'],
     '/embed/coursekit-embed.iife.js': [
       path.join(REPO_ROOT, 'packages/embed/dist/coursekit-embed.iife.js'),
       'text/javascript',
     ],
-  };
-  const server: Server = createServer((req, res) => {
-    const file = files[(req.url ?? '').split('?')[0]!];
-    if (!file) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': file[1] }).end(readFileSync(file[0]));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () => new Promise((resolve) => server.close(resolve)),
-  };
 }
 
 let browser: Browser;
 let smtp: SmtpMailbox;
 let site: ApiProcess;
 let idp: CompanyIdp;
-let partner: Awaited<ReturnType<typeof startPartnerSite>>;
+let partner: StaticSite;
 let url: string;
 let acmeId: string;
 let managerPage: Page;
