@@ -289,6 +289,12 @@ describe('stories show the spec’s states', () => {
     await shows(con.ReportFilled, () => screen.findByRole('cell', { name: 'Overdue' }));
     expect(screen.getAllByRole('cell', { name: 'Completed' })).toHaveLength(2);
     expect(screen.getByRole('cell', { name: 'In progress' })).toBeTruthy();
+    await shows(con.SignInEmpty, () => screen.findByText(/^No identity provider: your people sign in/));
+    await shows(con.SignInLoading, () =>
+      screen.findByRole('status', { name: 'Loading the sign-in settings…' }),
+    );
+    await shows(con.SignInError, () => screen.findByRole('heading', { name: 'Something went wrong' }));
+    await shows(con.SignInFilled, () => screen.findByText('https://login.acme.example'));
   }, 60_000);
 
   it('the embeddable report’s stories show its empty, loading, failing and filled states', async () => {
