@@ -1,6 +1,6 @@
 import {
-  type AssignmentStatus,
   assignmentStatus,
+  compareReportRows,
   csvLine,
   type OrgReportQuery,
   type OrgReportRow,
@@ -142,44 +142,12 @@ export async function reportRows(
     };
   });
   const filtered = query.status ? rows.filter((r) => r.status === query.status) : rows;
-  const sorted = filtered.sort(comparator(query.sort ?? 'email', query.dir ?? 'asc'));
+  const sorted = filtered.sort(compareReportRows(query.sort, query.dir));
   if (!window) return { rows: sorted, total: sorted.length };
   if (facts[0]) return { rows: sorted, total: Number(facts[0].total_pairs) };
   // A page past the end: count the pairs on their own.
   const [count] = await rowsOf<{ n: number | string }>(ctx, sql`${pairsOf} select count(*) as n from pairs`);
   return { rows: sorted, total: Number(count?.n ?? 0) };
-}
-
-const STATUS_ORDER: Record<AssignmentStatus, number> = {
-  overdue: 0,
-  not_started: 1,
-  in_progress: 2,
-  completed: 3,
-};
-
-function comparator(sort: NonNullable<OrgReportQuery['sort']>, dir: 'asc' | 'desc') {
-  const key = (r: OrgReportRow): string | number | null =>
-    sort === 'status' ? STATUS_ORDER[r.status] : sort === 'course' ? r.course : r[sort];
-  const sign = dir === 'asc' ? 1 : -1;
-  return (a: OrgReportRow, b: OrgReportRow) => {
-    const x = key(a);
-    const y = key(b);
-    // Empty values (no due date, not completed, no score) go last either way.
-    if (x !== y) {
-      if (x === null) return 1;
-      if (y === null) return -1;
-      return (x < y ? -1 : 1) * sign;
-    }
-    return a.email < b.email
-      ? -1
-      : a.email > b.email
-        ? 1
-        : a.course < b.course
-          ? -1
-          : a.course > b.course
-            ? 1
-            : 0;
-  };
 }
 
 export async function report(ctx: ManagerCtx, query: OrgReportQuery) {

@@ -266,6 +266,7 @@ export {
   ORGANISATION_MANAGER_ACTIONS,
   type OrganisationManagerAction,
 } from './organisations/managerActions';
+export { compareReportRows } from './organisations/reportOrder';
 export type { ContentLoadSummary, SettingsChange, SettingsPatch } from './rules/adminOperations';
 export { contentResults, settingsPatch } from './rules/adminOperations';
 export type { ProgressCsvRow } from './rules/analytics';

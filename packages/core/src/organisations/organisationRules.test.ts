@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
+import type { OrgReportRow } from '../schemas/organisationManagers';
 import { assignmentStatus } from './assignmentStatus';
 import { csvCell, csvLine } from './csvCell';
 import { checkImportRows, importMessages } from './importRows';
+import { compareReportRows } from './reportOrder';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 
@@ -80,5 +82,51 @@ describe('a people import’s rows', () => {
     );
     expect(outcomes.map((o) => o.kind)).toEqual(['invite', 'invite', 'no_change', 'error']);
     expect(outcomes[3]).toMatchObject({ message: importMessages.overSeats(3) });
+  });
+});
+
+describe('the report’s order', () => {
+  const row = (email: string, course: string, extra: Partial<OrgReportRow> = {}): OrgReportRow => ({
+    user_id: email,
+    email,
+    display_name: null,
+    course,
+    course_title: course,
+    status: 'not_started',
+    due_at: null,
+    completed_at: null,
+    score: null,
+    ...extra,
+  });
+  const emails = (rows: OrgReportRow[]) => rows.map((r) => `${r.email} ${r.course}`);
+
+  it('puts overdue first and completed last by status, not the statuses’ alphabetical order', () => {
+    const rows = [
+      row('a@x', 'c', { status: 'completed' }),
+      row('b@x', 'c', { status: 'in_progress' }),
+      row('c@x', 'c', { status: 'not_started' }),
+      row('d@x', 'c', { status: 'overdue' }),
+    ];
+    expect(emails(rows.sort(compareReportRows('status', 'asc')))).toEqual([
+      'd@x c',
+      'c@x c',
+      'b@x c',
+      'a@x c',
+    ]);
+    expect(emails(rows.sort(compareReportRows('status', 'desc')))).toEqual([
+      'a@x c',
+      'b@x c',
+      'c@x c',
+      'd@x c',
+    ]);
+  });
+  it('keeps empty values last in either direction', () => {
+    const rows = [row('a@x', 'c'), row('b@x', 'c', { score: 40 }), row('c@x', 'c', { score: 90 })];
+    expect(emails(rows.sort(compareReportRows('score', 'desc')))).toEqual(['c@x c', 'b@x c', 'a@x c']);
+    expect(emails(rows.sort(compareReportRows('score', 'asc')))).toEqual(['b@x c', 'c@x c', 'a@x c']);
+  });
+  it('breaks ties by e-mail then course in code-point order, as the database sorts', () => {
+    const rows = [row('b@x', 'safety'), row('B@x', 'safety'), row('b@x', 'energy')];
+    expect(emails(rows.sort(compareReportRows()))).toEqual(['B@x safety', 'b@x energy', 'b@x safety']);
   });
 });

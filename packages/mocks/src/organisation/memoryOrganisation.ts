@@ -1,7 +1,5 @@
 import {
   type AssignableCourse,
-  type AssignmentStatus,
-  assignmentStatus,
   CourseError,
   checkImportRows,
   csvLine,
@@ -17,7 +15,6 @@ import {
   type OrgInvitation,
   type OrgPerson,
   type OrgReportQuery,
-  type OrgReportRow,
   organisationAlreadyInvited,
   organisationAlreadyMember,
   organisationAssignmentNotFound,
@@ -28,6 +25,9 @@ import {
   organisationSeatsFull,
   type Page,
 } from '@coursekit/core';
+import { blobText, csvRows } from './csvText';
+import { FILLED_PROVIDER, seedFilled } from './filledScenario';
+import { memoryReportRows } from './memoryReport';
 
 // An organisation in memory, for the managers' widgets in tests and stories: the same answers as the
 // API's manager calls, with core's rules for the status (assignmentStatus), the import checks
@@ -57,17 +57,10 @@ export interface MemoryOrganisationOptions {
   identityProvider?: OrgIdentityProvider | null;
 }
 
-/** The 'filled' scenario's identity provider. */
-const FILLED_PROVIDER: OrgIdentityProvider = {
-  issuer: 'https://login.acme.example',
-  domains: ['acme.example', 'acme-facilities.example'],
-  enabled: true,
-};
-
-interface StoredPerson extends Omit<OrgPerson, 'groups'> {
+export interface StoredPerson extends Omit<OrgPerson, 'groups'> {
   groupIds: Set<string>;
 }
-interface StoredAssignment {
+export interface StoredAssignment {
   id: string;
   course: string;
   user_id: string | null;
@@ -105,51 +98,6 @@ const DEFAULT_COURSES = [
   { slug: 'building-safety', title: 'Building Safety Walkthrough', lessons: 4 },
   { slug: 'energy-basics', title: 'Energy Basics', lessons: 2 },
 ];
-
-/** Reads a CSV text (RFC 4180 quotes, a BOM, CRLF or LF) as rows of cells. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const source = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < source.length; i += 1) {
-    const c = source[i]!;
-    if (quoted) {
-      if (c === '"' && source[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && source[i + 1] === '\n') i += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((value) => value.trim() !== ''));
-}
-
-/** A Blob's text; through FileReader where the Blob has no text() (jsdom's). */
-function blobText(blob: Blob): Promise<string> {
-  if (typeof blob.text === 'function') return blob.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
 
 export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}): MemoryOrganisation {
   const organisationId = options.id ?? '5b1f0c2e-7a40-4d5e-9c61-0f3a8e2b7d10';
@@ -245,63 +193,8 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
     return invitation;
   };
 
-  /** Every (person, course) the organisation assigned, with the earliest due date among its assignments. */
-  function reportRows(query: OrgReportQuery): OrgReportRow[] {
-    const due = new Map<string, string | null>();
-    for (const a of assignments) {
-      const userIds = a.user_id
-        ? [a.user_id]
-        : [...people.values()].filter((p) => a.group_id && p.groupIds.has(a.group_id)).map((p) => p.user_id);
-      for (const userId of userIds) {
-        const key = `${userId}\u0000${a.course}`;
-        const before = due.get(key);
-        // The earliest due date of the person's assignments of the course; none when none has one.
-        const dates = [before, a.due_at].filter((d): d is string => typeof d === 'string').sort();
-        const earliest = dates[0] ?? null;
-        due.set(key, earliest);
-      }
-    }
-    const rows: OrgReportRow[] = [];
-    for (const [key, dueAt] of due) {
-      const [userId, slug] = key.split('\u0000') as [string, string];
-      const person = people.get(userId);
-      if (!person) continue;
-      if (query.group && !person.groupIds.has(query.group)) continue;
-      if (query.course && query.course !== slug) continue;
-      const course = courseOf(slug);
-      const record = records.get(key);
-      const status: AssignmentStatus = assignmentStatus({
-        lessonsDone: record?.lessonsDone ?? 0,
-        lessonsTotal: course.lessons,
-        attempted: record?.attempted ?? false,
-        dueAt,
-        now: now(),
-      });
-      if (query.status && query.status !== status) continue;
-      rows.push({
-        user_id: userId,
-        email: person.email,
-        display_name: person.display_name,
-        course: slug,
-        course_title: course.title,
-        status,
-        due_at: dueAt,
-        completed_at: status === 'completed' ? (record?.completedAt ?? null) : null,
-        score: record?.score ?? null,
-      });
-    }
-    const sort = query.sort ?? 'email';
-    const sign = query.dir === 'desc' ? -1 : 1;
-    const value = (row: OrgReportRow) => (sort === 'score' ? row.score : row[sort]);
-    return rows.sort((a, b) => {
-      const x = value(a);
-      const y = value(b);
-      if (x === y) return a.email.localeCompare(b.email) || a.course.localeCompare(b.course);
-      if (x === null) return 1;
-      if (y === null) return -1;
-      return (x < y ? -1 : 1) * sign;
-    });
-  }
+  const reportRows = (query: OrgReportQuery) =>
+    memoryReportRows({ assignments, people: people.values(), records, courseOf, now: now() }, query);
 
   const organisation: MemoryOrganisation = {
     organisationId,
@@ -523,57 +416,4 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
   // The scenario is where the story starts, not something a manager did: the log starts empty.
   actions.length = 0;
   return organisation;
-}
-
-/** The 'filled' scenario: what a manager sees a few weeks in. */
-function seedFilled(
-  organisation: MemoryOrganisation,
-  groups: Map<string, { id: string; name: string; created_at: string }>,
-  assignments: StoredAssignment[],
-  iso: () => string,
-  now: () => number,
-) {
-  const day = 86_400_000;
-  const at = (offset: number) => new Date(now() + offset * day).toISOString();
-  organisation.addPerson({
-    email: 'mara.manager@acme.example',
-    display_name: 'Mara Manager',
-    role: 'manager',
-  });
-  const ben = organisation.addPerson({ email: 'ben.okafor@acme.example', display_name: 'Ben Okafor' });
-  const cleo = organisation.addPerson({ email: 'cleo.park@acme.example', display_name: 'Cleo Park' });
-  const dev = organisation.addPerson({ email: 'dev.rao@acme.example', display_name: null });
-  const groupId = '00000000-0000-4000-9000-000000000001';
-  groups.set(groupId, { id: groupId, name: 'Night shift', created_at: iso() });
-  void organisation.addGroupMember(groupId, ben);
-  void organisation.addGroupMember(groupId, cleo);
-  assignments.push(
-    {
-      id: '00000000-0000-4000-a000-000000000001',
-      course: 'building-safety',
-      user_id: null,
-      group_id: groupId,
-      due_at: at(7),
-      created_at: at(-20),
-    },
-    {
-      id: '00000000-0000-4000-a000-000000000002',
-      course: 'building-safety',
-      user_id: dev,
-      group_id: null,
-      due_at: at(-2),
-      created_at: at(-20),
-    },
-    {
-      id: '00000000-0000-4000-a000-000000000003',
-      course: 'energy-basics',
-      user_id: ben,
-      group_id: null,
-      due_at: null,
-      created_at: at(-10),
-    },
-  );
-  organisation.setRecord(ben, 'building-safety', { lessonsDone: 4, completedAt: at(-3), score: 90 });
-  organisation.setRecord(cleo, 'building-safety', { lessonsDone: 1, attempted: true, score: null });
-  organisation.setRecord(ben, 'energy-basics', { lessonsDone: 2, completedAt: at(-1), score: 75 });
 }
