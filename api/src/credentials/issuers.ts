@@ -50,7 +50,11 @@ async function platformProfile(ctx: AppContext): Promise<IssuerProfile> {
  * 3. else the platform.
  * Only active organisations issue; a suspended one's people get the platform's.
  */
-export async function chooseIssuer(ctx: AppContext, userId: string, courseId: number): Promise<IssuerProfile> {
+export async function chooseIssuer(
+  ctx: AppContext,
+  userId: string,
+  courseId: number,
+): Promise<IssuerProfile> {
   const [row] = await inOrganisation(ctx.db, PLATFORM, (db) => {
     const assigned = db
       .select({ one: sql`1` })

@@ -74,7 +74,10 @@ export function credentialRoutes(ctx: AppContext): Router {
 
 // An organisation's slug has a course slug's form; anything else is refused before the query.
 const slugParams = z.strictObject({
-  slug: z.string().max(100, 'Not an organisation slug').regex(COURSE_SLUG_PATTERN, 'Not an organisation slug'),
+  slug: z
+    .string()
+    .max(100, 'Not an organisation slug')
+    .regex(COURSE_SLUG_PATTERN, 'Not an organisation slug'),
 });
 
 /** The organisation a slug names as an issuer (it issues, or once issued, in its own name), else 404. */

@@ -53,12 +53,7 @@ export async function revokedBits(ctx: AppContext, owner: IssuerOwner = null): P
 }
 
 /** The unsigned BitstringStatusListCredential: the bits gzipped, base64url, multibase 'u'. */
-export function statusListCredential(
-  url: string,
-  issuer: string,
-  bits: Uint8Array,
-  now: number,
-) {
+export function statusListCredential(url: string, issuer: string, bits: Uint8Array, now: number) {
   return {
     '@context': [VC_V2],
     id: url,

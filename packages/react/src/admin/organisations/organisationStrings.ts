@@ -54,7 +54,8 @@ export const organisationStrings = {
     'Off: the platform issues them. On: its name, page and logo are the issuer, with its own signing key, DID and revocation list.',
   credentialsPlatform: 'Its people’s credentials are issued by the platform.',
   credentialsPending: 'Its key and DID are made when the first credential of its people is signed.',
-  credentialsIssuing: 'Issuing as {did}: {credentials} credentials signed, {keys} keys (retired ones keep verifying).',
+  credentialsIssuing:
+    'Issuing as {did}: {credentials} credentials signed, {keys} keys (retired ones keep verifying).',
   credentialsStopped:
     'New credentials are issued by the platform. The {credentials} credentials it issued as {did} keep verifying.',
   credentialsDocuments: 'Its DID document: {didDocument} · its revocation list: {statusList}',
