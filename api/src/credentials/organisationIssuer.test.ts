@@ -137,6 +137,9 @@ describe.each(DRIVERS)('an organisation’s own credential issuer (%s)', (driver
 
     expect(await verify(credential)).toMatchObject({ verified: true });
     expect(await python(credential)).toEqual({ verified: true, reason: '' });
+    // LinkedIn's add-to-profile link names the organisation as the issuer.
+    const shared = (await call(server, 'GET', `/certificates/${credential.id.split('/').at(-2)}`)).body;
+    expect(new URL(shared.linkedInUrl).searchParams.get('organizationName')).toBe('Acme Facilities');
     // A credential keeps the issuer it was signed with.
     expect(await verify(before)).toMatchObject({ verified: true });
     expect(before.issuer.id).toBe(await platformDid());
