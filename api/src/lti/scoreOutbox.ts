@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
+import { serialPasses } from '../db/serialPasses';
 import { LINE_ITEM_MAXIMUM, LINE_ITEM_TAG } from './deepLinking';
 import { AGS_SCOPES, type AgsScore } from './grades';
 import { signWithToolKey } from './keys';
@@ -99,7 +100,6 @@ export function scoreOutbox(ctx: AppContext, options: ScoreOutboxOptions = {}): 
   const tokens = new Map<string, { token: string; until: number }>();
   const asking = new Map<string, Promise<string>>();
   let requests = 0;
-  let closed = false;
 
   const askToken = async (registration: Registration, scope: string): Promise<string> => {
     requests += 1;
@@ -289,23 +289,10 @@ export function scoreOutbox(ctx: AppContext, options: ScoreOutboxOptions = {}): 
     }
   };
 
-  let running: Promise<void> | undefined;
-  let queued: Promise<void> | undefined;
-  const flush = (): Promise<void> => {
-    if (running) {
-      queued ??= running.then(() => {
-        queued = undefined;
-        return closed ? undefined : flush();
-      });
-      return queued;
-    }
-    running = deliverDue()
-      .catch((err) => logger.warn({ err }, 'LTI score outbox: could not read due scores; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+  const passes = serialPasses(deliverDue, (err) =>
+    logger.warn({ err }, 'LTI score outbox: could not read due scores; will retry'),
+  );
+  const { flush } = passes;
 
   const timer = options.pollMs === 0 ? undefined : setInterval(() => void flush(), options.pollMs ?? 15_000);
   timer?.unref();
@@ -313,7 +300,7 @@ export function scoreOutbox(ctx: AppContext, options: ScoreOutboxOptions = {}): 
     flush,
     tokenRequests: () => requests,
     close() {
-      closed = true;
+      passes.close();
       if (timer) clearInterval(timer);
     },
   };
