@@ -89,6 +89,7 @@ export async function checkCode(ctx: AppContext, code: string): Promise<Certific
       row: certificates,
       revokedAt: certificateCredentials.revokedAt,
       revokedReason: certificateCredentials.revokedReason,
+      credential: certificateCredentials.credential,
     })
     .from(certificates)
     .leftJoin(certificateCredentials, eq(certificateCredentials.certificateId, certificates.id))
@@ -101,7 +102,10 @@ export async function checkCode(ctx: AppContext, code: string): Promise<Certific
       certificate,
       revoked: { at: found.revokedAt.toISOString(), reason: found.revokedReason ?? '' },
     };
-  return { valid: true, certificate, ...(await shareLinks(ctx, certificate)) };
+  // LinkedIn names the credential's issuer: an organisation issuing in its own name, else the site.
+  const issuer = (found.credential?.issuer as { name?: unknown } | undefined)?.name;
+  const issuerName = typeof issuer === 'string' ? issuer : undefined;
+  return { valid: true, certificate, ...(await shareLinks(ctx, certificate, issuerName)) };
 }
 
 /** The name of the credential file a certificate PDF carries. */

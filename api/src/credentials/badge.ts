@@ -5,7 +5,7 @@ import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
 import type { AppContext } from '../context';
-import { issuerDid, issuerDocuments, signer, signingKey } from './keys';
+import { type IssuerOwner, issuerDid, issuerDocuments, signer, signingKey } from './keys';
 import { type DocumentLoader, documentLoader, OB_V3, VC_V2 } from './loader';
 
 /** The JSON Schema OB 3.0 validators check an OpenBadgeCredential against (VC 2.0's JsonSchema type). */
@@ -39,21 +39,31 @@ function hashedEmail(email: string, salt = randomBytes(16).toString('hex')) {
 export function badgeCredential(options: {
   publicUrl: string;
   issuer: string;
-  /** The issuer Profile's name: the site's name from the platform settings. */
+  /** The issuer Profile's name: the site's name from the platform settings, or the organisation's. */
   issuerName: string;
+  /** The issuer Profile's URL: the site's, or the organisation's page on it (the site's by default). */
+  issuerUrl?: string;
+  /** The issuer Profile's image: an organisation's logo, when it has one. */
+  issuerImage?: string;
   certificate: Certificate;
   course: CourseFacts;
   email: string;
   /** When the credential stops being valid (OB 3.0's `validUntil`); open-ended without it. */
   validUntil?: Date;
 }): Record<string, unknown> {
-  const { publicUrl, issuer, issuerName, certificate, course, validUntil } = options;
+  const { publicUrl, issuer, issuerName, issuerImage, certificate, course, validUntil } = options;
   return {
     '@context': [VC_V2, OB_V3],
     id: `${publicUrl}/api/certificates/${certificate.code}/credential`,
     type: ['VerifiableCredential', 'OpenBadgeCredential'],
     name: `Certificate of completion — ${course.title}`,
-    issuer: { id: issuer, type: ['Profile'], name: issuerName, url: publicUrl },
+    issuer: {
+      id: issuer,
+      type: ['Profile'],
+      name: issuerName,
+      url: options.issuerUrl ?? publicUrl,
+      ...(issuerImage ? { image: { id: issuerImage, type: 'Image' } } : {}),
+    },
     validFrom: certificate.issued_at.replace(/\.\d+Z$/, 'Z'),
     ...(validUntil ? { validUntil: validUntil.toISOString().replace(/\.\d+Z$/, 'Z') } : {}),
     credentialSchema: [OB_SCHEMA],
@@ -86,14 +96,18 @@ export function badgeCredential(options: {
   };
 }
 
-/** Signs a credential with the issuer's current key: an embedded DataIntegrityProof, eddsa-rdfc-2022. */
+/**
+ * Signs a credential with an issuer's current key (the platform's or an organisation's): an
+ * embedded DataIntegrityProof, eddsa-rdfc-2022. `build` gets the issuer's DID.
+ */
 export async function signCredential(
   ctx: AppContext,
+  owner: IssuerOwner,
   build: (issuer: string) => Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const key = await signingKey(ctx);
+  const key = await signingKey(ctx, owner);
   const loader = documentLoader(await issuerDocuments(ctx));
-  return signWith(await signer(ctx, key), build(issuerDid(ctx, key)), loader);
+  return signWith(await signer(ctx, owner, key), build(issuerDid(ctx, owner, key)), loader);
 }
 
 /**

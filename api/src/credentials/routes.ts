@@ -1,16 +1,23 @@
-import { endpoints, formatIssueDate, messages, normalizeCertificateCode } from '@coursekit/core';
-import { Router } from 'express';
+import {
+  COURSE_SLUG_PATTERN,
+  endpoints,
+  formatIssueDate,
+  messages,
+  normalizeCertificateCode,
+  organisationNotFound,
+} from '@coursekit/core';
+import { type Response, Router } from 'express';
+import { z } from 'zod';
 import type { AppContext } from '../context';
-import { fail, validationError } from '../http/errors';
+import { fail, notFound, validationError } from '../http/errors';
 import { codeParams } from '../http/params';
 import { mount } from '../http/route';
 import { platformTexts } from '../settings/service';
-import { signWith } from './badge';
 import { bakedBadgeSvg } from './bakedSvg';
-import { issuerDid, issuerDocuments, signer, signingKey } from './keys';
-import { documentLoader } from './loader';
+import { organisationIssuer } from './issuers';
+import { type IssuerOwner, servedDidDocument } from './keys';
 import { credentialOf } from './service';
-import { revokedBits, statusListCredential } from './statusList';
+import { signedStatusList } from './statusList';
 import { hasOurContexts, verifyBadge } from './verify';
 
 export function credentialRoutes(ctx: AppContext): Router {
@@ -32,7 +39,8 @@ export function credentialRoutes(ctx: AppContext): Router {
     const svg = bakedBadgeSvg({
       credential,
       courseTitle: subject.achievement.name,
-      siteName: (await platformTexts(ctx)).site_name,
+      // The issuer's name as the credential gives it: the site's, or the issuing organisation's.
+      siteName: String((credential.issuer as { name?: string }).name ?? (await platformTexts(ctx)).site_name),
       issuedOn: formatIssueDate(String(credential.validFrom)),
     });
     res
@@ -53,33 +61,49 @@ export function credentialRoutes(ctx: AppContext): Router {
       throw fail('validation_error', messages.credentialContext, { '@context': messages.credentialContext });
     return verifyBadge(ctx, body);
   });
-  // The issuer's revocation list, signed; public and cached briefly, as verifiers fetch it often.
-  router.get('/credentials/status/1', async (_req, res) => {
-    const key = await signingKey(ctx);
-    const unsigned = statusListCredential(
-      ctx.config.publicUrl,
-      issuerDid(ctx, key),
-      await revokedBits(ctx),
-      ctx.clock.now(),
-    );
-    const loader = documentLoader(await issuerDocuments(ctx));
-    const signed = await signWith(await signer(ctx, key), unsigned, loader);
-    res.set('Cache-Control', 'public, max-age=60').json(signed);
-  });
+  // The issuers' revocation lists, signed: the platform's and each organisation's that issues in
+  // its own name. Public and cached briefly, as verifiers fetch them often.
+  const sendList = async (res: Response, owner: IssuerOwner) =>
+    res.set('Cache-Control', 'public, max-age=60').json(await signedStatusList(ctx, owner));
+  router.get('/credentials/status/1', (_req, res) => sendList(res, null));
+  router.get('/credentials/organisations/:slug/status/1', async (req, res) =>
+    sendList(res, await issuingOrganisation(ctx, req.params)),
+  );
   return router;
 }
 
+// An organisation's slug has a course slug's form; anything else is refused before the query.
+const slugParams = z.strictObject({
+  slug: z
+    .string()
+    .max(100, 'Not an organisation slug')
+    .regex(COURSE_SLUG_PATTERN, 'Not an organisation slug'),
+});
+
+/** The organisation a slug names as an issuer (it issues, or once issued, in its own name), else 404. */
+async function issuingOrganisation(ctx: AppContext, raw: unknown): Promise<IssuerOwner> {
+  const params = slugParams.safeParse(raw);
+  if (!params.success) throw validationError(params.error.issues, 'path');
+  const owner = await organisationIssuer(ctx, params.data.slug);
+  if (!owner) throw notFound(organisationNotFound);
+  return owner;
+}
+
 /**
- * The issuer's did:web document at /.well-known/did.json (production): every key it signed with,
- * retired ones too, so old credentials still verify after a rotation.
+ * The issuers' DID documents, where did:web resolves them (production): the platform's at
+ * /.well-known/did.json, an organisation's `did:web:<host>:o:<slug>` at /o/<slug>/did.json, each with
+ * every key its issuer signed with, retired ones too, so old credentials still verify after a
+ * rotation. Outside production each is the did:key document of the issuer's current key.
  */
 export function didDocumentRoute(ctx: AppContext): Router {
   const router = Router();
-  router.get('/.well-known/did.json', async (_req, res) => {
-    await signingKey(ctx);
-    const documents = Object.values(await issuerDocuments(ctx));
-    const document = ctx.config.production ? documents[0] : documents[documents.length - 1];
-    res.set('Cache-Control', 'public, max-age=300').type('application/did+json').json(document);
-  });
+  const send = async (res: Response, owner: IssuerOwner) =>
+    res
+      .set('Cache-Control', 'public, max-age=300')
+      .type('application/did+json')
+      .json(await servedDidDocument(ctx, owner));
+  router.get('/.well-known/did.json', (_req, res) => send(res, null));
+  // Before the site's pages: /o/<slug> is the organisation's entry there, this file is the API's.
+  router.get('/o/:slug/did.json', async (req, res) => send(res, await issuingOrganisation(ctx, req.params)));
   return router;
 }

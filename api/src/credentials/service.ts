@@ -1,10 +1,10 @@
 import { messages, normalizeCertificateCode } from '@coursekit/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { fail } from '../http/errors';
-import { platformTexts } from '../settings/service';
 import { badgeCredential, signCredential } from './badge';
+import { chooseIssuer, type IssuerProfile, profileOf } from './issuers';
 import { drawStatusIndex, statusEntry } from './statusList';
 
 const { certificates, certificateCredentials, courses, users } = schema;
@@ -21,15 +21,22 @@ async function certificateRow(ctx: AppContext, code: string) {
 }
 type CertificateRow = Awaited<ReturnType<typeof certificateRow>>;
 
-/** Builds and signs the credential of a certificate at its status-list index. */
-async function signCertificate(ctx: AppContext, row: CertificateRow, statusIndex: number, validUntil?: Date) {
+/** Builds and signs the credential of a certificate, by its issuer, at its status-list index. */
+async function signCertificate(
+  ctx: AppContext,
+  row: CertificateRow,
+  profile: IssuerProfile,
+  statusIndex: number,
+  validUntil?: Date,
+) {
   const { certificate, course } = row;
-  const issuerName = (await platformTexts(ctx)).site_name;
-  return signCredential(ctx, (issuer) => ({
+  return signCredential(ctx, profile.owner, (issuer) => ({
     ...badgeCredential({
       publicUrl: ctx.config.publicUrl,
       issuer,
-      issuerName,
+      issuerName: profile.name,
+      issuerUrl: profile.url,
+      issuerImage: profile.image,
       email: row.email,
       certificate: {
         code: certificate.code,
@@ -45,13 +52,14 @@ async function signCertificate(ctx: AppContext, row: CertificateRow, statusIndex
       },
       validUntil,
     }),
-    credentialStatus: statusEntry(ctx.config.publicUrl, statusIndex),
+    credentialStatus: statusEntry(ctx.config.publicUrl, profile.owner, statusIndex),
   }));
 }
 
 /**
  * The OpenBadgeCredential of a certificate: signed on first ask from the certificate and its course,
- * then kept, so every download is the same credential.
+ * then kept, so every download is the same credential. Its issuer (the platform, or an organisation
+ * of the learner's that issues in its own name: `chooseIssuer`) is decided then and kept with it.
  */
 export async function credentialOf(ctx: AppContext, code: string): Promise<Record<string, unknown>> {
   const row = await certificateRow(ctx, code);
@@ -60,11 +68,13 @@ export async function credentialOf(ctx: AppContext, code: string): Promise<Recor
     .from(certificateCredentials)
     .where(eq(certificateCredentials.certificateId, row.certificate.id));
   if (kept) return kept.credential;
-  const statusIndex = await freeStatusIndex(ctx);
-  const credential = await signCertificate(ctx, row, statusIndex);
+  const profile = await chooseIssuer(ctx, row.certificate.userId, row.certificate.courseId);
+  const organisationId = profile.owner?.id ?? null;
+  const statusIndex = await freeStatusIndex(ctx, organisationId);
+  const credential = await signCertificate(ctx, row, profile, statusIndex);
   await ctx.db
     .insert(certificateCredentials)
-    .values({ certificateId: row.certificate.id, credential, statusIndex })
+    .values({ certificateId: row.certificate.id, credential, organisationId, statusIndex })
     .onConflictDoNothing();
   const [stored] = await ctx.db
     .select()
@@ -74,9 +84,9 @@ export async function credentialOf(ctx: AppContext, code: string): Promise<Recor
 }
 
 /**
- * Another credential of the same certificate that is valid only until `validUntil`: signed with the
- * current key at the kept credential's status-list index (so a revocation covers it too) and not
- * stored. The certificate's own credential stays open-ended.
+ * Another credential of the same certificate that is valid only until `validUntil`: signed by the
+ * kept credential's issuer with its current key, at the kept status-list index (so a revocation
+ * covers it too), and not stored. The certificate's own credential stays open-ended.
  */
 export async function credentialValidUntil(
   ctx: AppContext,
@@ -86,25 +96,42 @@ export async function credentialValidUntil(
   await credentialOf(ctx, code);
   const row = await certificateRow(ctx, code);
   const [kept] = await ctx.db
-    .select({ statusIndex: certificateCredentials.statusIndex })
+    .select({
+      statusIndex: certificateCredentials.statusIndex,
+      organisationId: certificateCredentials.organisationId,
+    })
     .from(certificateCredentials)
     .where(eq(certificateCredentials.certificateId, row.certificate.id));
-  return signCertificate(ctx, row, kept!.statusIndex, validUntil);
+  const profile = await profileOf(ctx, kept!.organisationId);
+  return signCertificate(ctx, row, profile, kept!.statusIndex, validUntil);
 }
 
-/** A status-list index no credential has yet (random draws; the list is far from full). */
-async function freeStatusIndex(ctx: AppContext): Promise<number> {
+/**
+ * An index no credential of the issuer has yet in its status list (random draws; the list is far
+ * from full).
+ */
+async function freeStatusIndex(ctx: AppContext, organisationId: string | null): Promise<number> {
   for (;;) {
     const index = drawStatusIndex();
     const [taken] = await ctx.db
       .select({ id: certificateCredentials.certificateId })
       .from(certificateCredentials)
-      .where(eq(certificateCredentials.statusIndex, index));
+      .where(
+        and(
+          eq(certificateCredentials.statusIndex, index),
+          organisationId
+            ? eq(certificateCredentials.organisationId, organisationId)
+            : isNull(certificateCredentials.organisationId),
+        ),
+      );
     if (!taken) return index;
   }
 }
 
-/** Revokes a certificate's credential: its status-list bit is set from now on; the reason is kept. */
+/**
+ * Revokes a certificate's credential: its bit in its issuer's status list (the platform's or the
+ * organisation's that signed it) is set from now on; the reason is kept.
+ */
 export async function revokeCredential(ctx: AppContext, code: string, reason: string) {
   await credentialOf(ctx, code);
   const [row] = await ctx.db

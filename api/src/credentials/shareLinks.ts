@@ -13,17 +13,19 @@ import { platformTexts } from '../settings/service';
  * The links that share a certificate, for the learner's and the verification page's buttons:
  * LinkedIn's add-to-profile form pointing at the public verification page, and a Learner Credential
  * Wallet request whose `vc_request_url` is the credential's own URL (it answers the wallet's POST).
+ * LinkedIn names `issuerName` (the credential's issuer) as the organisation, else the site.
  */
 export async function shareLinks(
   ctx: Pick<AppContext, 'db' | 'config'>,
   certificate: Certificate,
+  issuerName?: string,
 ): Promise<{ linkedInUrl: string; walletUrl: string }> {
   const { publicUrl } = ctx.config;
-  const { site_name } = await platformTexts(ctx);
+  const organizationName = issuerName ?? (await platformTexts(ctx)).site_name;
   return {
     linkedInUrl: linkedInAddToProfileUrl({
       name: certificate.course_title,
-      organizationName: site_name,
+      organizationName,
       issuedAt: certificate.issued_at,
       certUrl: certificatePageUrl(publicUrl, certificate.code),
       certId: certificate.code,

@@ -65,11 +65,14 @@ describe.each(DRIVERS)('verifier-core, Learner Credential Wallet’s verifier, o
     await server?.close();
   });
 
-  /** A DCC issuer registry ("dcc-legacy": DIDs to names) on 127.0.0.1, listing our issuer. */
-  async function serveRegistry(did: string) {
+  /** A DCC issuer registry ("dcc-legacy": DIDs to names) on 127.0.0.1, listing our issuers. */
+  const registered: Record<string, { name: string; url: string }> = {};
+  async function serveRegistry(did: string, name = 'CourseKit') {
+    registered[did] = { name, url: server.url };
+    if (registry) return;
     registry = createServer((_req, res) => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ registry: { [did]: { name: 'CourseKit', url: server.url } } }));
+      res.end(JSON.stringify({ registry: registered }));
     });
     await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
     registryUrl = `http://127.0.0.1:${(registry.address() as AddressInfo).port}/registry.json`;
@@ -82,10 +85,11 @@ describe.each(DRIVERS)('verifier-core, Learner Credential Wallet’s verifier, o
     })) as Result;
   const ours = async (credential: Result) =>
     (await call(server, 'POST', '/credentials/verify', { body: credential })).body;
+  // The status list the credential names, its issuer's (the server is its own public URL).
   const python = async (credential: Result) =>
     pythonVerify(credential, {
       issuerDocuments: await issuerDocuments(ctx),
-      statusList: await (await realFetch(`${server.api}/credentials/status/1`)).json(),
+      statusList: await (await realFetch(credential.credentialStatus.statusListCredential)).json(),
     });
 
   it('valid, tampered in subject, achievement or proof, expired, then revoked: verifier-core, our endpoint and the Python script agree', async () => {
@@ -163,6 +167,57 @@ describe.each(DRIVERS)('verifier-core, Learner Credential Wallet’s verifier, o
     expect(await python(credential)).toEqual({ verified: false, reason: 'revoked' });
 
     // Nothing but verifier-core's optional schema check reached for the network, and it was refused.
+    expect(refused.filter((url) => !url.endsWith('_schema.json'))).toEqual([]);
+  });
+
+  it('an organisation’s own credential: valid, then revoked in its own list; another issuer’s key fails', async () => {
+    const { token: admin } = await signInAdmin(server);
+    const org = await call(server, 'POST', '/admin/organisations', {
+      token: admin,
+      body: { name: 'Acme Facilities', slug: 'acme', issues_credentials: true },
+    });
+    const { token, userId } = await signUp(server, 'Uma Acme');
+    await call(server, 'PUT', `/admin/organisations/${org.body.id}/members/${userId}`, {
+      token: admin,
+      body: { role: 'learner' },
+    });
+    await completeCourse(server, token);
+    const { certificate } = (await call(server, 'GET', '/certificate', { token })).body;
+    const credential = (await call(server, 'GET', `/certificates/${certificate.code}/credential`)).body;
+    expect(credential.issuer.name).toBe('Acme Facilities');
+    expect(credential.credentialStatus.statusListCredential).toBe(
+      `${server.api}/credentials/organisations/acme/status/1`,
+    );
+    await serveRegistry(credential.issuer.id, 'Acme Facilities');
+
+    expect(steps(await check(credential))).toEqual({
+      valid_signature: true,
+      expiration: true,
+      revocation_status: true,
+      registered_issuer: true,
+    });
+    expect(await ours(credential)).toMatchObject({ verified: true });
+    expect(await python(credential)).toEqual({ verified: true, reason: '' });
+
+    // Presented as another of the site's issuers (the platform's DID): every verifier refuses it.
+    const platformDid = Object.keys(await issuerDocuments(ctx)).find((did) => did !== credential.issuer.id);
+    const swapped = structuredClone(credential);
+    swapped.issuer.id = platformDid;
+    expect(fatal(await check(swapped))).toEqual(['invalid_signature']);
+    expect((await ours(swapped)).verified).toBe(false);
+    expect((await python(swapped)).verified).toBe(false);
+
+    await call(server, 'POST', `/admin/certificates/${certificate.code}/revoke`, {
+      token: admin,
+      body: { reason: 'Issued in error' },
+    });
+    expect(steps(await check(credential))).toMatchObject({ valid_signature: true, revocation_status: false });
+    expect((await ours(credential)).checks).toContainEqual({
+      check: 'status',
+      ok: false,
+      message: messages.credentialRevoked,
+    });
+    expect(await python(credential)).toEqual({ verified: false, reason: 'revoked' });
     expect(refused.filter((url) => !url.endsWith('_schema.json'))).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import * as vc from '@digitalbazaar/vc';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
-import { issuerDocuments } from './keys';
+import { issuerDirectory } from './keys';
 import { documentLoader, OB_V3, VC_V2 } from './loader';
 import { revokedBits, statusListUrl } from './statusList';
 
@@ -27,13 +27,15 @@ export function hasOurContexts(credential: { '@context': unknown[] }): boolean {
 }
 
 /**
- * Checks a credential this site issued, offline: the proof against the issuer's keys (retired ones
- * too), the issuer, validFrom/validUntil, and that the achievement is one of the site's courses.
+ * Checks a credential one of this site's issuers issued (the platform, or an organisation in its own
+ * name), offline: the issuer, the proof against that issuer's keys (retired ones too), validFrom/
+ * validUntil, the bit in that issuer's own status list, and that the achievement is one of the
+ * site's courses.
  */
 export async function verifyBadge(ctx: AppContext, credential: Credential): Promise<CredentialVerification> {
-  const documents = await issuerDocuments(ctx);
+  const { documents, owners } = await issuerDirectory(ctx);
   const issuer = typeof credential.issuer === 'string' ? credential.issuer : credential.issuer?.id;
-  const ours = typeof issuer === 'string' && issuer in documents;
+  const ours = typeof issuer === 'string' && owners.has(issuer);
   const checks: CredentialVerification['checks'] = [check('issuer', ours, messages.credentialNotOurs)];
   if (!ours) return { verified: false, checks };
 
@@ -42,7 +44,8 @@ export async function verifyBadge(ctx: AppContext, credential: Credential): Prom
   try {
     const suite = new DataIntegrityProof({ cryptosuite });
     const loader = documentLoader(documents);
-    // The status is its own check below, read from the database.
+    // The status is its own check below, read from the database. The library also checks that the
+    // proof's key is one of the issuer's own (its DID document's), so another issuer's key fails.
     const checkStatus = async () => ({ verified: true });
     // So are the dates, on the site's clock: the library checks the proof at a moment the credential
     // claims validity for, so an expired credential says "expired", not "signature".
@@ -58,9 +61,10 @@ export async function verifyBadge(ctx: AppContext, credential: Credential): Prom
 
   const status = credential.credentialStatus;
   const index = Number(status?.statusListIndex);
+  const owner = owners.get(issuer) ?? null;
   const listed =
-    status?.statusListCredential === statusListUrl(ctx.config.publicUrl) && Number.isInteger(index);
-  const bits = await revokedBits(ctx);
+    status?.statusListCredential === statusListUrl(ctx.config.publicUrl, owner) && Number.isInteger(index);
+  const bits = await revokedBits(ctx, owner);
   const revoked = listed && statusListBit(bits, index);
   checks.push(check('status', listed && !revoked, messages.credentialRevoked));
 

@@ -37,6 +37,8 @@ export const organisations = pgTable('organisations', {
     .notNull()
     .default('all'),
   seatLimit: integer('seat_limit'),
+  /** Whether its people's credentials are issued in its own name (its own key, DID and status list). */
+  issuesCredentials: boolean('issues_credentials').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -268,6 +268,47 @@ export function openApiDocument(serverUrl = '/api') {
       },
     },
   };
+  paths['/credentials/organisations/{slug}/status/1'] = {
+    get: {
+      operationId: 'organisationCredentialStatusList',
+      summary:
+        'The revocation list of an organisation issuing in its own name: a signed BitstringStatusListCredential of 131,072 entries (public, cached for 60 s); 404 for an organisation that never issued',
+      security: [],
+      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The status list credential', content: { 'application/json': {} } },
+        ...errorResponses(
+          new Map([
+            [400, ['validation_error']],
+            [404, ['not_found']],
+            [500, ['unexpected']],
+            [503, ['unavailable']],
+          ]),
+        ),
+      },
+    },
+  };
+  paths['/o/{slug}/did.json'] = {
+    servers: [{ url: '/' }],
+    get: {
+      operationId: 'organisationDidDocument',
+      summary:
+        'The DID document of an organisation issuing in its own name (did:web:<host>:o:<slug> resolves here): every key it signed with, retired ones too (public, cached for 5 minutes)',
+      security: [],
+      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The DID document', content: { 'application/did+json': {} } },
+        ...errorResponses(
+          new Map([
+            [400, ['validation_error']],
+            [404, ['not_found']],
+            [500, ['unexpected']],
+            [503, ['unavailable']],
+          ]),
+        ),
+      },
+    },
+  };
   paths['/dev/mailbox'] = {
     get: {
       operationId: 'devMailbox',

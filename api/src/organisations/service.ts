@@ -7,6 +7,7 @@ import {
   organisationIssuerNotFound,
   organisationIssuerTaken,
   organisationNotFound,
+  organisationSlugIssuing,
   organisationSlugTaken,
   organisationUnknownCourses,
   type UpdateOrganisationBody,
@@ -15,6 +16,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { logAction } from '../admin/actionLog';
 import type { AdminAuth } from '../admin/guard';
 import type { AppContext } from '../context';
+import { hasIssuerKeys, organisationIssuerViews } from '../credentials/issuers';
 import { type Db, isUniqueViolation, schema } from '../db/index';
 import { fail, notFound } from '../http/errors';
 import { issuerSecretContext, sealSecret } from './secretBox';
@@ -25,7 +27,8 @@ const { organisations, organisationIssuers, organisationCourses, organisationMem
 type Ctx = AppContext;
 
 /** The organisations as the console shows them (secrets only as `has_secret`). */
-async function viewsOf(db: Db, ids?: string[]): Promise<Organisation[]> {
+async function viewsOf(ctx: Ctx, ids?: string[]): Promise<Organisation[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(organisations)
@@ -33,7 +36,7 @@ async function viewsOf(db: Db, ids?: string[]): Promise<Organisation[]> {
     .orderBy(asc(organisations.name));
   if (rows.length === 0) return [];
   const orgIds = rows.map((r) => r.id);
-  const [issuers, chosen, members] = await Promise.all([
+  const [issuers, chosen, members, credentialIssuers] = await Promise.all([
     db
       .select()
       .from(organisationIssuers)
@@ -50,6 +53,7 @@ async function viewsOf(db: Db, ids?: string[]): Promise<Organisation[]> {
       .from(organisationMembers)
       .where(inArray(organisationMembers.organisationId, orgIds))
       .groupBy(organisationMembers.organisationId),
+    organisationIssuerViews(ctx, db, rows),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -74,15 +78,17 @@ async function viewsOf(db: Db, ids?: string[]): Promise<Organisation[]> {
         has_secret: i.secretCiphertext !== null,
         created_at: i.createdAt.toISOString(),
       })),
+    issues_credentials: row.issuesCredentials,
+    credential_issuer: credentialIssuers.get(row.id) ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
 }
 
-export const listOrganisations = (ctx: Ctx) => viewsOf(ctx.db);
+export const listOrganisations = (ctx: Ctx) => viewsOf(ctx);
 
 export async function getOrganisation(ctx: Ctx, id: string): Promise<Organisation> {
-  const [view] = await viewsOf(ctx.db, [id]);
+  const [view] = await viewsOf(ctx, [id]);
   if (!view) throw notFound(organisationNotFound);
   return view;
 }
@@ -148,6 +154,7 @@ export async function createOrganisation(
         theme: body.theme ?? {},
         courseVisibility: chosen ? 'chosen' : 'all',
         seatLimit: body.seat_limit ?? null,
+        issuesCredentials: body.issues_credentials ?? false,
         createdAt: now,
         updatedAt: now,
       });
@@ -176,6 +183,9 @@ export async function updateOrganisation(
   await ctx.db.transaction(async (tx) => {
     const chosen = body.courses === undefined || body.courses === 'all' ? null : body.courses;
     const courseIds = chosen ? await courseIdsOf(tx, chosen) : [];
+    // Its DID (did:web:<host>:o:<slug>) and status list are under its slug once it has signed.
+    if (body.slug !== undefined && body.slug !== before.slug && (await hasIssuerKeys(tx, id)))
+      throw fail('conflict', organisationSlugIssuing);
     try {
       await tx
         .update(organisations)
@@ -189,6 +199,7 @@ export async function updateOrganisation(
             ? { courseVisibility: chosen ? ('chosen' as const) : ('all' as const) }
             : {}),
           ...(body.seat_limit !== undefined ? { seatLimit: body.seat_limit } : {}),
+          ...(body.issues_credentials !== undefined ? { issuesCredentials: body.issues_credentials } : {}),
           updatedAt: new Date(ctx.clock.now()),
         })
         .where(eq(organisations.id, id));

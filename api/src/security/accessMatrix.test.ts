@@ -96,6 +96,10 @@ const LEARNER_TABLE: Record<string, Row> = {
   'GET /api/credentials/status/1': row(200, 200, 200, 200, 200),
   // The issuer's DID document: public, like any verifier needs it.
   'GET /.well-known/did.json': row(200, 200, 200, 200, 200),
+  // An organisation's own issuer: its status list and DID document are public by design, like the
+  // platform's; the matrix's made-up slug names none.
+  'GET /api/credentials/organisations/:slug/status/1': row(404, 404, 404, 404, 404),
+  'GET /o/:slug/did.json': row(404, 404, 404, 404, 404),
   // The dev mailbox (everyone's links) answers only the machine itself, and never in production.
   'GET /api/dev/mailbox': row(404, 404, 404, 404, 404),
   'GET /api/dev/mailbox/:id': row(404, 404, 404, 404, 404),

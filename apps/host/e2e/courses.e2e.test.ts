@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { pythonVerify } from '@coursekit/api/credentials/pythonVerify';
-import { verifyCredential } from '@digitalcredentials/verifier-core';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
+import { outsideVerdicts as verdicts } from './credentialVerdicts';
 import {
   completeModule,
   expectAccessible,
@@ -21,6 +20,7 @@ import {
 
 const url = inject('siteUrl');
 const SLUG = 'reading-meter-data';
+const outsideVerdicts = (credential: Record<string, unknown>) => verdicts(url, credential);
 const TITLE = 'Reading a Meter-Data Report';
 let browser: Browser;
 
@@ -35,45 +35,6 @@ afterAll(async () => {
 async function completeSecondModule(page: Page, moduleId: number) {
   await completeModule(page, moduleId, 3, SLUG);
   expect(new URL(page.url()).pathname.startsWith(`/courses/${SLUG}/`)).toBe(true);
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: a credential and verifier-core's answer, read field by field
-type Json = Record<string, any>;
-
-/**
- * What two verifiers nobody here wrote make of a downloaded credential: verifier-core (Learner
- * Credential Wallet's verifier), which reads the status list from the site as a wallet would, and the
- * Python script on pyld, handed the site's DID document and status list as served. Only the site on
- * 127.0.0.1 is reachable; verifier-core's optional schema fetch is refused.
- */
-async function outsideVerdicts(credential: Json) {
-  const realFetch = globalThis.fetch;
-  const guard = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const target = new URL(input instanceof Request ? input.url : String(input));
-    if (target.hostname === '127.0.0.1') return realFetch(input, init);
-    return Promise.reject(new TypeError(`offline test: ${target.href} refused`));
-  });
-  const quiet = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error')].map((spy) =>
-    spy.mockImplementation(() => {}),
-  );
-  try {
-    const [didDocument, statusList] = await Promise.all([
-      realFetch(`${url}/.well-known/did.json`).then((res) => res.json()),
-      realFetch(credential.credentialStatus.statusListCredential).then((res) => res.json()),
-    ]);
-    const [core, python] = await Promise.all([
-      verifyCredential({
-        credential: credential as Parameters<typeof verifyCredential>[0]['credential'],
-        knownDIDRegistries: [],
-      }) as Promise<Json>,
-      pythonVerify(credential, { issuerDocuments: { [didDocument.id]: didDocument }, statusList }),
-    ]);
-    const steps = Object.fromEntries((core.log ?? []).map((entry: Json) => [entry.id, entry.valid]));
-    return { core: { errors: (core.errors ?? []).map((e: Json) => e.name), steps }, python };
-  } finally {
-    guard.mockRestore();
-    for (const spy of quiet) spy.mockRestore();
-  }
 }
 
 describe('a second course on the same site', () => {

@@ -9,6 +9,10 @@ export const organisationSlugTaken = (slug: string): string =>
 export const organisationIssuerTaken = (issuer: string): string =>
   `The issuer "${issuer}" is trusted by an organisation already: a token's issuer must name one organisation.`;
 
+/** A new slug for an organisation that has issued credentials in its own name: its DID is under it. */
+export const organisationSlugIssuing =
+  'This organisation issues credentials in its own name: its slug is in its DID and status list address, so it can no longer change.';
+
 /** An organisation id that names none. */
 export const organisationNotFound = 'No such organisation.';
 

@@ -1,3 +1,5 @@
+import type { Organisation } from '@coursekit/core';
+import type { AdminBackend } from '@coursekit/mocks';
 import { AdminConsole } from '@coursekit/react/admin-console';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
@@ -6,8 +8,9 @@ import { adminScenario, consoleWith } from './adminScenario';
 
 /**
  * The console's Organisations tab: the partners on the platform (name, slug, status, people), the
- * editor with its live theme preview, an organisation's trusted token issuers (a shared secret is
- * never shown back) and its people with their roles.
+ * editor with its live theme preview and its choice to issue credentials in its own name, an
+ * organisation's trusted token issuers (a shared secret is never shown back) and its people with
+ * their roles.
  */
 const meta = {
   title: 'Admin/Organisations',
@@ -153,5 +156,95 @@ export const MembersError: Story = {
   play: async ({ canvasElement }) => {
     await manage(canvasElement, 'Acme Facilities');
     await expect(await page(canvasElement).findByText('Could not load the people')).toBeInTheDocument();
+  },
+};
+
+/**
+ * The demo world with Acme as the API shows it once its first credential is signed in its own name
+ * (the memory store signs none): issuing as its DID, or, `stopped`, turned off after issuing.
+ */
+function issuingWorld(stopped: boolean) {
+  let backend: AdminBackend | undefined;
+  const issuing = (o: Organisation): Organisation =>
+    o.slug !== 'acme-facilities'
+      ? o
+      : {
+          ...o,
+          issues_credentials: !stopped,
+          credential_issuer: {
+            did: 'did:web:learn.example.org:o:acme-facilities',
+            did_document_url: 'https://learn.example.org/o/acme-facilities/did.json',
+            status_list_url:
+              'https://learn.example.org/api/credentials/organisations/acme-facilities/status/1',
+            keys: 2,
+            credentials: 41,
+          },
+        };
+  return adminScenario(consoleWith({ organisations: 'demo' }), {
+    setup: (admin) => {
+      backend = admin;
+    },
+    handlers: [
+      http.get('/api/admin/organisations', () =>
+        HttpResponse.json(backend!.organisations.list().map(issuing)),
+      ),
+      http.get('/api/admin/organisations/:organisationId', ({ params }) =>
+        HttpResponse.json(issuing(backend!.organisations.get(String(params.organisationId)))),
+      ),
+    ],
+  });
+}
+
+/** The credentials setting of an organisation, by its state. */
+async function credentialsSetting(canvasElement: HTMLElement) {
+  await manage(canvasElement, 'Acme Facilities');
+  const body = page(canvasElement);
+  const box = await body.findByRole('checkbox', { name: 'Issue its people’s credentials in its own name' });
+  return { body, box };
+}
+
+/** Off, as every organisation starts: the platform issues its people's credentials. */
+export const CredentialsPlatform: Story = {
+  parameters: demo(),
+  play: async ({ canvasElement }) => {
+    const { body, box } = await credentialsSetting(canvasElement);
+    await expect(box).not.toBeChecked();
+    await expect(body.getByText('Its people’s credentials are issued by the platform.')).toBeInTheDocument();
+  },
+};
+
+/** Turned on and saved: its key and DID come with its first credential. */
+export const CredentialsTurnedOn: Story = {
+  parameters: demo(),
+  play: async ({ canvasElement }) => {
+    const { body, box } = await credentialsSetting(canvasElement);
+    await userEvent.click(box);
+    await userEvent.click(body.getByRole('button', { name: 'Save Organisation' }));
+    await expect(
+      await body.findByText(/Its key and DID are made when the first credential/),
+    ).toBeInTheDocument();
+  },
+};
+
+/** Issuing as its DID: its documents, its counts, and its slug no longer editable. */
+export const CredentialsIssuing: Story = {
+  parameters: issuingWorld(false),
+  play: async ({ canvasElement }) => {
+    const { body, box } = await credentialsSetting(canvasElement);
+    await expect(box).toBeChecked();
+    await expect(
+      body.getByText(/Issuing as did:web:learn.example.org:o:acme-facilities/),
+    ).toBeInTheDocument();
+    await expect(body.getByLabelText(/^Slug/)).toHaveAttribute('readonly');
+  },
+};
+
+/** Turned off after issuing: new credentials are the platform's, its own keep verifying. */
+export const CredentialsStopped: Story = {
+  parameters: issuingWorld(true),
+  play: async ({ canvasElement }) => {
+    const { body, box } = await credentialsSetting(canvasElement);
+    await expect(box).not.toBeChecked();
+    await expect(body.getByText(/The 41 credentials it issued as .* keep verifying/)).toBeInTheDocument();
   },
 };

@@ -96,6 +96,11 @@ def verify(credential, documents):
     methods = [m for m in (did_document or {}).get("verificationMethod", []) if m["id"] == method_id]
     if not methods:
         return {"verified": False, "reason": "unknown verification method"}
+    # The key must be the issuer's own: one of its DID document's, controlled by its DID.
+    issuer = credential.get("issuer")
+    issuer_id = issuer.get("id") if isinstance(issuer, dict) else issuer
+    if method_id.split("#")[0] != issuer_id or methods[0].get("controller") != issuer_id:
+        return {"verified": False, "reason": "not the issuer's key"}
     key = multibase(methods[0]["publicKeyMultibase"])
     if key[:2] != b"\xed\x01":
         return {"verified": False, "reason": "not an Ed25519 multikey"}

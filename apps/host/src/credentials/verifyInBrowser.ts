@@ -104,18 +104,46 @@ async function statusCheck(options: BrowserVerification, didDocument: Json): Pro
 }
 
 /**
+ * Where this site serves the DID document of a credential's issuer, on the page's own origin only:
+ * a did:web by did:web's rule (`did:web:<host>` at /.well-known/did.json, an organisation's
+ * `did:web:<host>:o:<slug>` at /o/<slug>/did.json); a did:key (outside production) at the document
+ * of the issuer Profile's page here (an organisation's /o/<slug>), else the platform's. Null when the
+ * issuer cannot be this site's.
+ */
+export function issuerDocumentUrl(credential: Json, origin: string): string | null {
+  const issuer = typeof credential.issuer === 'string' ? credential.issuer : credential.issuer?.id;
+  if (typeof issuer !== 'string') return null;
+  if (issuer.startsWith('did:web:')) {
+    const [host, ...path] = issuer.slice('did:web:'.length).split(':').map(decodeURIComponent);
+    const url = `https://${host}/${path.length ? `${path.join('/')}/did.json` : '.well-known/did.json'}`;
+    return url.startsWith(`${origin}/`) ? url : null;
+  }
+  const page = typeof credential.issuer?.url === 'string' ? credential.issuer.url : '';
+  const slug = page.startsWith(`${origin}/o/`) ? page.slice(`${origin}/o/`.length) : '';
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)
+    ? `${origin}/o/${slug}/did.json`
+    : `${origin}/.well-known/did.json`;
+}
+
+/**
  * Checks a credential in the browser, as any verifier would, with nothing but this site's public
- * documents: the issuer (its DID document at /.well-known/did.json), the eddsa-rdfc-2022 proof
+ * documents: the issuer (the platform or an organisation issuing in its own name: its DID document
+ * on this origin names it, `issuerDocumentUrl`), the eddsa-rdfc-2022 proof
  * (RDF canonicalisation, SHA-256 and Ed25519, all in the page), the validity dates on the visitor's
  * clock, the revocation bit in the signed status list, and that the achievement is the course's.
  */
 export async function verifyInBrowser(options: BrowserVerification): Promise<CredentialVerification> {
   const { credential, origin } = options;
-  const didDocument = await options.fetchJson(`${origin}/.well-known/did.json`);
+  const notOurs: CredentialVerification = {
+    verified: false,
+    checks: [check('issuer', false, messages.credentialNotOurs)],
+  };
+  const documentUrl = issuerDocumentUrl(credential, origin);
+  if (!documentUrl) return notOurs;
+  const didDocument = await options.fetchJson(documentUrl);
   const issuer = typeof credential.issuer === 'string' ? credential.issuer : credential.issuer?.id;
-  const ours = typeof issuer === 'string' && issuer === didDocument.id;
-  const checks: CredentialCheck[] = [check('issuer', ours, messages.credentialNotOurs)];
-  if (!ours) return { verified: false, checks };
+  if (issuer !== didDocument.id) return notOurs;
+  const checks: CredentialCheck[] = [check('issuer', true, messages.credentialNotOurs)];
 
   checks.push(check('signature', await signedBy(credential, didDocument), messages.credentialSignatureBad));
   checks.push(credentialDatesCheck(credential, options.now));

@@ -57,7 +57,7 @@ export const organisationEndpoints = {
     answer: OrganisationSchema,
     errors: ['not_found', 'conflict'],
     summary:
-      'Edit an organisation’s facts, origins, theme, courses or seat limit; status "suspended" refuses its people’s sign-in',
+      'Edit an organisation’s facts, origins, theme, courses, seat limit or whether it issues its people’s credentials in its own name (409 for a new slug once it has signed: its DID is under it); status "suspended" refuses its people’s sign-in',
   }),
   adminAddOrganisationIssuer: a({
     method: 'POST',

@@ -122,6 +122,8 @@ export const CreateOrganisationBodySchema = z.strictObject({
   courses: z.optional(courseChoice),
   seat_limit: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(1_000_000)))),
   issuers: z.optional(z.array(OrganisationIssuerInputSchema).check(z.maxLength(10))),
+  /** Whether its people's credentials are issued in its own name (off unless set). */
+  issues_credentials: z.optional(z.boolean()),
 });
 export type CreateOrganisationBody = z.infer<typeof CreateOrganisationBodySchema>;
 
@@ -134,6 +136,7 @@ export const UpdateOrganisationBodySchema = z.strictObject({
   theme: z.optional(OrganisationThemeSchema),
   courses: z.optional(courseChoice),
   seat_limit: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(1_000_000)))),
+  issues_credentials: z.optional(z.boolean()),
 });
 export type UpdateOrganisationBody = z.infer<typeof UpdateOrganisationBodySchema>;
 
@@ -148,6 +151,20 @@ export const OrganisationIssuerSchema = z.object({
 });
 export type OrganisationIssuer = z.infer<typeof OrganisationIssuerSchema>;
 
+/**
+ * The organisation's own credential issuer, once it has a key (made when its first credential is
+ * signed): its DID, where its DID document and status list are, and how many keys it has signed
+ * with (retired ones stay in its DID document) and credentials it has issued.
+ */
+export const OrganisationCredentialIssuerSchema = z.object({
+  did: z.string(),
+  did_document_url: z.string(),
+  status_list_url: z.string(),
+  keys: z.number(),
+  credentials: z.number(),
+});
+export type OrganisationCredentialIssuer = z.infer<typeof OrganisationCredentialIssuerSchema>;
+
 export const OrganisationSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -160,6 +177,10 @@ export const OrganisationSchema = z.object({
   /** Its people (memberships of either role). */
   members: z.number(),
   issuers: z.array(OrganisationIssuerSchema),
+  /** Whether new credentials of its people are issued in its own name rather than the platform's. */
+  issues_credentials: z.boolean(),
+  /** Its own issuer, once it has signed (kept after the setting is turned off: what it signed verifies). */
+  credential_issuer: z.nullable(OrganisationCredentialIssuerSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -77,6 +77,8 @@ export function adminOrganisations(tables: AdminTables) {
     seat_limit: o.seat_limit,
     members: o.people.size,
     issuers: o.issuers.map(({ secret: _secret, ...issuer }) => issuer),
+    issues_credentials: o.issues_credentials,
+    credential_issuer: o.credential_issuer,
     created_at: o.created_at,
     updated_at: o.updated_at,
   });
@@ -161,6 +163,9 @@ export function adminOrganisations(tables: AdminTables) {
         courses: body.courses ?? 'all',
         seat_limit: body.seat_limit ?? null,
         issuers,
+        issues_credentials: body.issues_credentials ?? false,
+        // The memory store signs no credential, so no organisation has its own key here.
+        credential_issuer: null,
         people: new Map(),
         created_at: at,
         updated_at: at,
@@ -182,6 +187,7 @@ export function adminOrganisations(tables: AdminTables) {
       if (body.theme !== undefined) o.theme = body.theme;
       if (body.courses !== undefined) o.courses = body.courses;
       if (body.seat_limit !== undefined) o.seat_limit = body.seat_limit;
+      if (body.issues_credentials !== undefined) o.issues_credentials = body.issues_credentials;
       o.updated_at = now();
       const action =
         body.status && body.status !== before

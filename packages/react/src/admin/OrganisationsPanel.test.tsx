@@ -112,6 +112,27 @@ describe('Admin console: Organisations', { timeout: 60_000 }, () => {
     expect((await organisations.list()).find((o) => o.slug === 'acme-facilities')?.status).toBe('suspended');
   });
 
+  it('turns on issuing credentials in the organisation’s own name, off by default, and says where it stands', async () => {
+    const { user, organisations } = openOrganisations();
+    await user.click(
+      await within(await listRegion()).findByRole('button', { name: 'Manage Acme Facilities' }),
+    );
+    const editor = await screen.findByRole('region', { name: 'Edit Acme Facilities' });
+    const box = within(editor).getByRole('checkbox', {
+      name: 'Issue its people’s credentials in its own name',
+    });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(within(editor).getByText('Its people’s credentials are issued by the platform.')).toBeTruthy();
+    await user.click(box);
+    await user.click(within(editor).getByRole('button', { name: 'Save Organisation' }));
+    expect(
+      await within(editor).findByText(/Its key and DID are made when the first credential/),
+    ).toBeTruthy();
+    expect((await organisations.list()).find((o) => o.slug === 'acme-facilities')?.issues_credentials).toBe(
+      true,
+    );
+  });
+
   it('adds an issuer with a shared secret that is never shown back, and removes one after a confirmation', async () => {
     const { user, organisations } = openOrganisations();
     await user.click(

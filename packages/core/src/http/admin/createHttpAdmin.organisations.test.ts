@@ -20,6 +20,8 @@ const acme: Organisation = {
   seat_limit: null,
   members: 1,
   issuers: [],
+  issues_credentials: false,
+  credential_issuer: null,
   created_at: '2026-11-29T09:00:00.000Z',
   updated_at: '2026-11-29T09:00:00.000Z',
 };

@@ -7,6 +7,7 @@ import { useToast } from '../../ui/toast';
 import * as a from '../admin.css';
 import { adminKeys } from '../adminKeys';
 import { useAdmin } from '../useAdmin';
+import { CredentialIssuerSetting } from './CredentialIssuerSetting';
 import { Field } from './Field';
 import { bodyOf, draftOf, fieldErrorsOf, type OrganisationDraft } from './organisationForm';
 import { organisationStrings as t } from './organisationStrings';
@@ -87,8 +88,22 @@ export function OrganisationEditor({
         <Field id={`${id}-name`} label={t.name} error={errors.name}>
           {(p) => <input {...p} {...text('name')} autoComplete="organization" maxLength={200} />}
         </Field>
-        <Field id={`${id}-slug`} label={t.slug} hint={t.slugHint} error={errors.slug}>
-          {(p) => <input {...p} {...text('slug')} autoComplete="off" spellCheck={false} maxLength={100} />}
+        <Field
+          id={`${id}-slug`}
+          label={t.slug}
+          hint={organisation?.credential_issuer ? t.slugFrozen : t.slugHint}
+          error={errors.slug}
+        >
+          {(p) => (
+            <input
+              {...p}
+              {...text('slug')}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={100}
+              readOnly={Boolean(organisation?.credential_issuer)}
+            />
+          )}
         </Field>
         <Field id={`${id}-origins`} label={t.origins} hint={t.originsHint} error={errors.origins}>
           {(p) => <textarea {...p} {...text('origins')} rows={3} spellCheck={false} />}
@@ -173,6 +188,12 @@ export function OrganisationEditor({
         <Field id={`${id}-seats`} label={t.seatLimit} error={errors.seatLimit}>
           {(p) => <input {...p} {...text('seatLimit')} type="number" min={1} inputMode="numeric" />}
         </Field>
+        <CredentialIssuerSetting
+          id={id}
+          organisation={organisation}
+          checked={draft.issuesCredentials}
+          onChange={(on) => set('issuesCredentials', on)}
+        />
         <div className={s.row}>
           <button type="submit" className={s.button.primary} disabled={save.isPending}>
             {save.isPending ? t.saving : t.save}

@@ -20,6 +20,7 @@ export interface OrganisationDraft {
   courses: 'all' | 'chosen';
   chosen: string[];
   seatLimit: string;
+  issuesCredentials: boolean;
 }
 
 /** The colour fields of the editor, by the theme token each sets. */
@@ -40,6 +41,7 @@ export function draftOf(o?: Organisation): OrganisationDraft {
     courses: o && o.courses !== 'all' ? 'chosen' : 'all',
     chosen: o && o.courses !== 'all' ? [...o.courses] : [],
     seatLimit: o?.seat_limit === null || o?.seat_limit === undefined ? '' : String(o.seat_limit),
+    issuesCredentials: o?.issues_credentials ?? false,
   };
 }
 
@@ -70,6 +72,7 @@ export function bodyOf(d: OrganisationDraft): CreateOrganisationBody & UpdateOrg
     theme: themeOf(d),
     courses: d.courses === 'all' ? 'all' : d.chosen,
     seat_limit: seats === '' ? null : Number(seats),
+    issues_credentials: d.issuesCredentials,
   };
 }
 
@@ -107,6 +110,7 @@ function fieldOf(name: string): keyof OrganisationDraft | 'form' {
   if (name.startsWith('theme.logo_url')) return 'logoUrl';
   if (name.startsWith('courses')) return 'chosen';
   if (name === 'seat_limit') return 'seatLimit';
+  if (name === 'issues_credentials') return 'issuesCredentials';
   if (name === 'name' || name === 'slug') return name;
   return 'form';
 }

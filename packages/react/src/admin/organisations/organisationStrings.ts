@@ -47,6 +47,19 @@ export const organisationStrings = {
   coursesChosen: 'Only the chosen courses',
   coursesNone: 'The platform has no courses to choose from.',
   seatLimit: 'Seat limit (empty: no limit)',
+  // Credentials in the organisation's own name.
+  credentialsLegend: 'Certificates as Open Badges',
+  issuesCredentials: 'Issue its people’s credentials in its own name',
+  issuesCredentialsHint:
+    'Off: the platform issues them. On: its name, page and logo are the issuer, with its own signing key, DID and revocation list.',
+  credentialsPlatform: 'Its people’s credentials are issued by the platform.',
+  credentialsPending: 'Its key and DID are made when the first credential of its people is signed.',
+  credentialsIssuing:
+    'Issuing as {did}: {credentials} credentials signed, {keys} keys (retired ones keep verifying).',
+  credentialsStopped:
+    'New credentials are issued by the platform. The {credentials} credentials it issued as {did} keep verifying.',
+  credentialsDocuments: 'Its DID document: {didDocument} · its revocation list: {statusList}',
+  slugFrozen: 'Its slug is in its DID and revocation list address, so it can no longer change.',
   save: 'Save Organisation',
   saving: 'Saving...',
   cancel: 'Cancel',
