@@ -61,6 +61,15 @@ interface LaunchSpec {
   extra?: Record<string, unknown>;
 }
 
+/** A member of a context, as NRPS lists them. */
+interface Member {
+  user_id: string;
+  name?: string;
+  email?: string;
+  roles?: string[];
+  status?: 'Active' | 'Inactive' | 'Deleted';
+}
+
 /** An AGS score as the platform's gradebook holds it. */
 interface GradebookScore {
   lineItem: string;
@@ -184,8 +193,12 @@ export interface OidcPlatform {
   agsDown(status: number | undefined): void;
   /** Scores for these users are refused with 422 and the platform's words. */
   refuseScoresFor(sub: string, message: string): void;
-  /** The context's members, as NRPS lists them. */
-  setMembers(contextId: string, members: Array<{ user_id: string; name?: string; roles?: string[] }>): void;
+  /** The context's members, as NRPS lists them (status Active and the Learner role unless given). */
+  setMembers(contextId: string, members: Member[]): void;
+  /** NRPS answers pages of this many members, linked by rel="next" (0: one page). */
+  setMemberPageSize(size: number): void;
+  /** How many calls the NRPS memberships service had. */
+  membershipRequests(): number;
   /** The deep-linking responses the platform accepted (their verified payloads). */
   deepLinks(): Array<Record<string, unknown>>;
   /**
@@ -233,11 +246,13 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
   const profiles = new Map<string, { name?: string; email?: string }>();
   const gradebook: GradebookScore[] = [];
   const lineItems: LineItem[] = [];
-  const members = new Map<string, Array<{ user_id: string; name?: string; roles?: string[] }>>();
+  const members = new Map<string, Member[]>();
   const refused = new Map<string, string>();
   const deepLinks: Array<Record<string, unknown>> = [];
   let down: number | undefined;
   let tokenRequests = 0;
+  let membershipRequests = 0;
+  let memberPageSize = 0;
   let keys = [await newKey('lms-1')];
   const toolKeys = createRemoteJWKSet(new URL(toolJwksUrl));
 
@@ -419,10 +434,26 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
     }
     const nrps = /^\/nrps\/([^/]+)\/memberships$/.exec(path);
     if (nrps) {
+      membershipRequests += 1;
+      if (req.method !== 'GET') return json(res, 405, { error: 'method not allowed' });
       const scopes = await bearer(req);
-      if (!scopes?.has(NRPS_SCOPE)) return json(res, 401, { error: 'invalid_token' });
-      const list = (members.get(nrps[1]!) ?? []).map((m) => ({ status: 'Active', roles: [LEARNER], ...m }));
-      const body = { id: url.href, context: { id: nrps[1] }, members: list };
+      if (!scopes) return json(res, 401, { error: 'invalid_token' });
+      if (!scopes.has(NRPS_SCOPE)) return json(res, 403, { error: 'insufficient_scope' });
+      // NRPS 2.0: the role filter, and pages of `limit` members linked by rel="next".
+      const role = url.searchParams.get('role');
+      const all = (members.get(nrps[1]!) ?? [])
+        .map((m) => ({ status: 'Active', roles: [LEARNER], ...m }))
+        .filter((m) => !role || m.roles.some((r) => r === role || r.endsWith(`#${role}`)));
+      const limit = Number(url.searchParams.get('limit')) || memberPageSize || all.length || 1;
+      const from = Number(url.searchParams.get('from')) || 0;
+      const page = all.slice(from, from + limit);
+      if (from + limit < all.length) {
+        const next = new URL(url.href);
+        next.searchParams.set('limit', String(limit));
+        next.searchParams.set('from', String(from + limit));
+        res.setHeader('link', `<${next.href}>; rel="next"`);
+      }
+      const body = { id: url.href, context: { id: nrps[1], title: 'Class of 2026' }, members: page };
       return json(res, 200, body, 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json');
     }
     const ret = /^\/deep-link-return\/([^/]+)$/.exec(path);
@@ -593,6 +624,10 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
     setMembers(contextId, list) {
       members.set(contextId, list);
     },
+    setMemberPageSize(size) {
+      memberPageSize = size;
+    },
+    membershipRequests: () => membershipRequests,
     deepLinks: () => [...deepLinks],
     async dynamicRegistration() {
       const registrationToken = await new provider.InitialAccessToken({}).save();
