@@ -30,6 +30,11 @@ const LaunchForm = z.object({
   lti_storage_binding: z.optional(z.string().min(1).max(200)),
 });
 
+const PlatformError = z.object({
+  error: z.string().min(1).max(200),
+  error_description: z.optional(z.string().min(1).max(500)),
+});
+
 const EXPIRED = 'This launch has expired or was already used. Open the course again from your LMS.';
 
 function cookieOf(req: Request, name: string): string | undefined {
@@ -71,7 +76,16 @@ export async function ltiLaunch(ctx: AppContext, req: Request, res: Response): P
 
 async function launch(ctx: AppContext, req: Request, res: Response): Promise<void> {
   const form = LaunchForm.safeParse(req.body ?? {});
-  if (!form.success) throw new LaunchRefused(400, 'The launch is missing its id_token or state.');
+  if (!form.success) {
+    // The platform's authorization answer may be an error (OpenID's error, error_description).
+    const said = PlatformError.safeParse(req.body ?? {});
+    if (said.success)
+      throw new LaunchRefused(
+        401,
+        `The LMS did not sign you in to the course: ${said.data.error_description ?? said.data.error}.`,
+      );
+    throw new LaunchRefused(400, 'The launch is missing its id_token or state.');
+  }
   const { id_token: idToken, state, lti_storage_binding: storageBinding } = form.data;
   const now = ctx.clock.now();
   const [login] = await ctx.db
