@@ -43,7 +43,7 @@ export async function wordsOf(res: Response): Promise<string> {
 }
 
 /** One HTTP call to the platform, with a time limit; a network failure is a transient PlatformAnswer. */
-export async function call(url: string, init: RequestInit): Promise<Response> {
+async function call(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
@@ -55,7 +55,7 @@ export async function call(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-export interface PlatformTokens {
+interface PlatformTokens {
   /** A cached token of this registration and scope, or a new one (one request for concurrent callers). */
   tokenFor(registration: Registration, scope: string): Promise<string>;
   /** Calls a service with the token; a 401 drops the cached token (the next call asks anew). */

@@ -30,7 +30,7 @@ const {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const NRPS_CLAIM = 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice';
-export const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
 const MEMBERSHIP_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json';
 /** How long an instructor's launch may read its roster. */
 const GRANT_TTL_MS = 4 * 3600_000;

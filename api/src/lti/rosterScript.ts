@@ -27,8 +27,10 @@ function ckRoster(el, d, player) {
   function open(showing) {
     toggle.setAttribute('aria-expanded', String(showing));
     toggle.textContent = showing ? 'Back to the course' : 'Class roster';
-    if (showing) { view.removeAttribute('hidden'); player.setAttribute('hidden', ''); load(); }
-    else { view.setAttribute('hidden', ''); player.removeAttribute('hidden'); toggle.focus(); }
+    // The player's own styles set its display: an inline display hides it, not the hidden attribute.
+    player.style.display = showing ? 'none' : '';
+    if (showing) { view.removeAttribute('hidden'); load(); }
+    else { view.setAttribute('hidden', ''); toggle.focus(); }
   }
   toggle.addEventListener('click', function () { open(toggle.getAttribute('aria-expanded') !== 'true'); });
 
