@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 // member of the LMS's context with their progress in the course the link opens.
 
 /** Where a member stands: never launched the link, launched and working, or done. */
-export const LtiRosterStateSchema = z.enum(['not_started', 'in_progress', 'completed']);
+const LtiRosterStateSchema = z.enum(['not_started', 'in_progress', 'completed']);
 export type LtiRosterState = z.infer<typeof LtiRosterStateSchema>;
 
 const LtiRosterMemberSchema = z.object({
