@@ -92,8 +92,18 @@ for (const [widget, stories] of Object.entries(suites)) {
         await storyState(name);
         window.removeEventListener('error', onError);
         expect(errors).toEqual([]);
-        const root = document.querySelector('.coursekit');
+        const root = document.querySelector<HTMLElement>('.coursekit');
         expect(root, 'the widget root renders').not.toBeNull();
+        if (name.endsWith('Loading')) {
+          // What a loading story shows is its busy state, announced by name to a screen reader.
+          const waiting = busy()!;
+          expect(
+            waiting.getAttribute('aria-label') ?? waiting.textContent?.trim(),
+            'the busy state says what it waits for',
+          ).toBeTruthy();
+        } else {
+          expect(root!.textContent?.trim(), 'the story shows words, not an empty frame').not.toBe('');
+        }
         const results = await axe.run(document.body, {
           rules: { 'color-contrast': { enabled: false } }, // jsdom has no layout to measure contrast
         });
@@ -279,6 +289,12 @@ describe('stories show the spec’s states', () => {
     await shows(con.ReportFilled, () => screen.findByRole('cell', { name: 'Overdue' }));
     expect(screen.getAllByRole('cell', { name: 'Completed' })).toHaveLength(2);
     expect(screen.getByRole('cell', { name: 'In progress' })).toBeTruthy();
+    await shows(con.SignInEmpty, () => screen.findByText(/^No identity provider: your people sign in/));
+    await shows(con.SignInLoading, () =>
+      screen.findByRole('status', { name: 'Loading the sign-in settings…' }),
+    );
+    await shows(con.SignInError, () => screen.findByRole('heading', { name: 'Something went wrong' }));
+    await shows(con.SignInFilled, () => screen.findByText('https://login.acme.example'));
   }, 60_000);
 
   it('the embeddable report’s stories show its empty, loading, failing and filled states', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
+import { serialPasses } from '../db/serialPasses';
 import { LINE_ITEM_MAXIMUM, LINE_ITEM_TAG } from './deepLinking';
 import { AGS_SCOPES, type AgsScore } from './grades';
 import { PlatformAnswer, platformTokens, type Registration, transientStatus, wordsOf } from './platformCalls';
@@ -51,7 +52,6 @@ export function scoreOutbox(ctx: AppContext, options: ScoreOutboxOptions = {}): 
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const leaseMs = options.leaseMs ?? 120_000;
   const tokens = platformTokens(ctx);
-  let closed = false;
   const service = tokens.service;
 
   /**
@@ -180,23 +180,10 @@ export function scoreOutbox(ctx: AppContext, options: ScoreOutboxOptions = {}): 
     }
   };
 
-  let running: Promise<void> | undefined;
-  let queued: Promise<void> | undefined;
-  const flush = (): Promise<void> => {
-    if (running) {
-      queued ??= running.then(() => {
-        queued = undefined;
-        return closed ? undefined : flush();
-      });
-      return queued;
-    }
-    running = deliverDue()
-      .catch((err) => logger.warn({ err }, 'LTI score outbox: could not read due scores; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+  const passes = serialPasses(deliverDue, (err) =>
+    logger.warn({ err }, 'LTI score outbox: could not read due scores; will retry'),
+  );
+  const { flush } = passes;
 
   const timer = options.pollMs === 0 ? undefined : setInterval(() => void flush(), options.pollMs ?? 15_000);
   timer?.unref();
@@ -204,7 +191,7 @@ export function scoreOutbox(ctx: AppContext, options: ScoreOutboxOptions = {}): 
     flush,
     tokenRequests: tokens.requests,
     close() {
-      closed = true;
+      passes.close();
       if (timer) clearInterval(timer);
     },
   };

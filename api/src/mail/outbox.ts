@@ -2,6 +2,7 @@ import { DEFAULT_PLATFORM_TEXTS } from '@coursekit/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, schema } from '../db/index';
+import { serialPasses } from '../db/serialPasses';
 import type { Mailer, MailMessage } from './mailer';
 
 const { mailOutbox, securityEvents } = schema;
@@ -37,8 +38,6 @@ export function outboxMailer(options: OutboxOptions): Outbox {
   const { db, logger, transport } = options;
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const leaseMs = options.leaseMs ?? 300_000;
-  let running: Promise<void> | undefined;
-  let closed = false;
 
   const deliverOne = async (row: typeof mailOutbox.$inferSelect) => {
     const attempts = row.attempts + 1;
@@ -105,24 +104,10 @@ export function outboxMailer(options: OutboxOptions): Outbox {
     }
   };
 
-  // A flush during a pass waits for one more pass after it: whatever was stored before the call is
-  // looked at before the promise resolves.
-  let queued: Promise<void> | undefined;
-  const flush = (): Promise<void> => {
-    if (running) {
-      queued ??= running.then(() => {
-        queued = undefined;
-        return closed ? undefined : flush();
-      });
-      return queued;
-    }
-    running = deliverDue()
-      .catch((err) => logger.warn({ err }, 'mail outbox: could not read due mail; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+  const passes = serialPasses(deliverDue, (err) =>
+    logger.warn({ err }, 'mail outbox: could not read due mail; will retry'),
+  );
+  const { flush } = passes;
 
   const timer = setInterval(() => void flush(), options.pollMs ?? 15_000);
   timer.unref();
@@ -138,12 +123,12 @@ export function outboxMailer(options: OutboxOptions): Outbox {
         headers: message.headers ?? null,
         nextAttemptAt: new Date(),
       });
-      if (!closed) void flush(); // at once, but the request does not wait for the mail server
+      if (!passes.closed) void flush(); // at once, but the request does not wait for the mail server
     },
     describe: () => `${transport.describe()}, through the mail_outbox table (retried with backoff)`,
     flush,
     close() {
-      closed = true;
+      passes.close();
       clearInterval(timer);
     },
   };

@@ -12,7 +12,7 @@ import { passwordProblem } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { isUniqueViolation, schema } from '../db/index';
+import { type Db, isUniqueViolation, schema } from '../db/index';
 import { fail } from '../http/errors';
 import { joinOrganisation } from './members';
 import { inOrganisation, PLATFORM } from './scope';
@@ -65,8 +65,12 @@ export async function acceptInvitation(
         });
       const problem = passwordProblem(body.password);
       if (problem) throw fail('weak_password', messages.authWeakPassword, { password: problem });
-      const name = validateName(body.name ?? invitation.name ?? undefined);
-      if (!name.ok) throw fail('validation_error', name.error, { name: name.error });
+      // A typed name must pass the sign-up rule; the invitation's name (a spreadsheet's cell, like
+      // "Okafor, Ben") is taken only when it does, and never keeps the person from accepting.
+      const typed = validateName(body.name);
+      if (!typed.ok) throw fail('validation_error', typed.error, { name: typed.error });
+      const invited = validateName(invitation.name ?? undefined);
+      const name = { value: typed.value ?? (invited.ok ? invited.value : undefined) };
       try {
         [user] = await tx
           .insert(users)
@@ -87,23 +91,61 @@ export async function acceptInvitation(
       await tx.insert(userRoles).values({ userId: user!.id, role: 'user', createdAt: now });
       account = 'created';
     }
-    await joinOrganisation(tx, org.id, user!.id, invitation.role, now);
-    if (invitation.groupId)
-      await tx
-        .insert(organisationGroupMembers)
-        .values({ organisationId: org.id, groupId: invitation.groupId, userId: user!.id })
-        .onConflictDoNothing();
-    await tx
-      .update(organisationInvitations)
-      .set({ acceptedAt: now })
-      .where(eq(organisationInvitations.id, invitation.id));
-    await tx.insert(schema.adminActionLog).values({
-      adminUserId: user!.id,
-      targetUserId: user!.id,
-      actionType: 'organisation_invitation_accepted' satisfies AdminActionType,
-      actionDetails: { organisation_id: org.id, invitation_id: invitation.id, account },
-      createdAt: now,
-    });
+    await takeUpInvitation(tx, invitation, user!.id, now, { account });
     return { organisation: { slug: org.slug, name: org.name }, email: invitation.email, account };
   });
+}
+
+/**
+ * Makes an invitation's person a member: its role, its group, the invitation marked accepted, and
+ * the acceptance in the audit log (`details` says how: the account made or linked, or the sign-in).
+ */
+export async function takeUpInvitation(
+  tx: Db,
+  invitation: typeof organisationInvitations.$inferSelect,
+  userId: string,
+  now: Date,
+  details: Record<string, string>,
+  options: { keepRole?: boolean } = {},
+): Promise<void> {
+  const organisationId = invitation.organisationId;
+  await joinOrganisation(tx, organisationId, userId, invitation.role, now, options);
+  if (invitation.groupId)
+    await tx
+      .insert(organisationGroupMembers)
+      .values({ organisationId, groupId: invitation.groupId, userId })
+      .onConflictDoNothing();
+  await tx
+    .update(organisationInvitations)
+    .set({ acceptedAt: now })
+    .where(eq(organisationInvitations.id, invitation.id));
+  await tx.insert(schema.adminActionLog).values({
+    adminUserId: userId,
+    targetUserId: userId,
+    actionType: 'organisation_invitation_accepted' satisfies AdminActionType,
+    actionDetails: { organisation_id: organisationId, invitation_id: invitation.id, ...details },
+    createdAt: now,
+  });
+}
+
+/** The person's pending invitation to the organisation still in its 14 days, if any. */
+export async function pendingInvitation(
+  tx: Db,
+  organisationId: string,
+  email: string,
+  now: Date,
+): Promise<typeof organisationInvitations.$inferSelect | undefined> {
+  const [invitation] = await tx
+    .select()
+    .from(organisationInvitations)
+    .where(
+      and(
+        eq(organisationInvitations.organisationId, organisationId),
+        eq(organisationInvitations.email, email),
+        isNull(organisationInvitations.acceptedAt),
+      ),
+    )
+    .for('update');
+  if (!invitation || invitation.createdAt.getTime() + INVITATION_TTL_MS < now.getTime()) return undefined;
+  return invitation;
 }

@@ -183,6 +183,41 @@ describe.each(DRIVERS)('company sign-in (%s)', (driver) => {
     );
   });
 
+  it('takes up a pending invitation of the vouched e-mail: its role and its group, the invitation accepted', async () => {
+    const group = await call(server, 'POST', `/organisations/${orgId}/groups`, {
+      token: admin,
+      body: { name: 'Night Shift' },
+    });
+    const invited = await call(server, 'POST', `/organisations/${orgId}/import?mode=apply`, {
+      token: admin,
+      raw: `email,name,group\r\nivy@${DOMAIN},Ivy Invited,Night Shift\r\numa@${DOMAIN},Uma Unverified,Night Shift\r\n`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    expect(invited.body.counts.invite).toBe(2);
+    idp.account('ivy', { email: `ivy@${DOMAIN}`, email_verified: true, name: 'Ivy Invited' });
+    idp.account('uma', { email: `uma@${DOMAIN}`, email_verified: false, name: 'Uma Unverified' });
+    sessionOf(await signInAs('ivy'));
+    sessionOf(await signInAs('uma'));
+    const people = await call(server, 'GET', `/organisations/${orgId}/people?search=${DOMAIN}`, {
+      token: admin,
+    });
+    const groupsOf = (address: string) =>
+      (people.body.items as Array<{ email: string; groups: string[] }>).find((p) => p.email === address)
+        ?.groups;
+    expect(groupsOf(`ivy@${DOMAIN}`)).toEqual(['Night Shift']);
+    // Without the provider's word for the address, the person joins, but the invitation waits.
+    expect(groupsOf(`uma@${DOMAIN}`)).toEqual([]);
+    const invitations = await call(server, 'GET', `/organisations/${orgId}/invitations`, { token: admin });
+    const acceptedOf = (address: string) =>
+      (invitations.body as Array<{ email: string; accepted_at: string | null }>).find(
+        (i) => i.email === address,
+      )?.accepted_at;
+    expect(acceptedOf(`ivy@${DOMAIN}`)).not.toBeNull();
+    expect(acceptedOf(`uma@${DOMAIN}`)).toBeNull();
+    expect(group.status).toBe(201);
+  });
+
   it('links an existing password account when the provider vouches for the e-mail', async () => {
     const person = await signUp(server, 'Pat Password', `pat@${DOMAIN}`);
     idp.account('pat', { email: `pat@${DOMAIN}`, email_verified: true });

@@ -18,6 +18,7 @@ import type { AppContext } from '../context';
 import { type Db, isUniqueViolation, schema } from '../db/index';
 import { mount } from '../http/route';
 import { nameOf } from '../lti/learner';
+import { pendingInvitation, takeUpInvitation } from './acceptInvitation';
 import { identityProviderSecretContext } from './identityProvider';
 import { joinOrganisation } from './members';
 import { inOrganisation, PLATFORM } from './scope';
@@ -265,6 +266,8 @@ async function companySignInCallback(ctx: AppContext, req: Request, res: Respons
  *    addresses it does not own (another organisation's people, the platform's admins).
  *  - else a new account (no password matches it), its e-mail confirmed when the provider says so.
  * A new person joins the organisation as a learner (a seat is needed); a member keeps their role.
+ * A pending invitation of the person's e-mail to this organisation is taken up as its link would
+ * be: the invitation's role for a newcomer, its group, the invitation accepted.
  */
 async function companyLearner(
   ctx: AppContext,
@@ -287,13 +290,32 @@ async function companyLearner(
         .where(
           and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)),
         );
-      if (!member) await joinOrganisation(tx, organisationId, userId, 'learner', now, { keepRole: true });
+      // A pending invitation of this e-mail (a manager's, or a CSV import's) is taken up: its role and group.
+      // The provider vouches for the address (verified, in its domains) and the account has it.
+      const vouched = email !== undefined && verified && email === (await emailOf(tx, userId));
+      const invitation = vouched ? await pendingInvitation(tx, organisationId, email, now) : undefined;
+      if (invitation)
+        await takeUpInvitation(
+          tx,
+          invitation,
+          userId,
+          now,
+          { account: 'company_sign_in' },
+          { keepRole: !!member },
+        );
+      else if (!member)
+        await joinOrganisation(tx, organisationId, userId, 'learner', now, { keepRole: true });
       return userId;
     });
   } catch (err) {
     if (err instanceof CourseError && err.code === 'conflict') throw new Refused('seats');
     throw err;
   }
+}
+
+async function emailOf(tx: Db, userId: string): Promise<string | undefined> {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email;
 }
 
 async function accountOf(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type OrganisationIdentityProvider,
   type OrganisationIdentityProviderInput,
+  type OrgIdentityProvider,
   organisationDomainTaken,
   organisationIdentityProviderNeedsSecret,
   organisationIdentityProviderNotFound,
@@ -50,6 +51,21 @@ export async function getIdentityProvider(
   await organisationExists(ctx.db, organisationId);
   const [row] = await ctx.db.select().from(providers).where(eq(providers.organisationId, organisationId));
   return { identity_provider: row ? viewOf(row) : null };
+}
+
+/**
+ * The identity provider as the organisation's managers see it, read in the request's organisation
+ * scope: issuer, claimed domains and whether it is on; nothing of its client.
+ */
+export async function managerIdentityProvider(
+  ctx: Pick<AppContext, 'db'> & { organisationId: string },
+): Promise<{ identity_provider: OrgIdentityProvider | null }> {
+  await organisationExists(ctx.db, ctx.organisationId);
+  const [row] = await ctx.db
+    .select({ issuer: providers.issuer, domains: providers.domains, enabled: providers.enabled })
+    .from(providers)
+    .where(eq(providers.organisationId, ctx.organisationId));
+  return { identity_provider: row ?? null };
 }
 
 /**

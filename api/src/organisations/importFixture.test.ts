@@ -3,7 +3,7 @@ import { importMessages, messages } from '@coursekit/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index';
-import { call, DRIVERS, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
+import { call, DRIVERS, PASSWORD, signInAdmin, signUp, startServer, type TestServer } from '../test/harness';
 
 // The people import on a file a spreadsheet program wrote: fixtures/people.csv is LibreOffice Calc's
 // CSV export of fixtures/people.ods (fixtures/README.md says how to make it again), 50 people: 47
@@ -109,5 +109,26 @@ describe.each(DRIVERS)('importing a spreadsheet’s CSV (%s)', (driver) => {
     );
     expect(await snapshot()).toEqual(before);
     expect(server.mailbox.list().length - mailsBefore).toBe(47);
+  });
+
+  it('lets a person whose cell the sign-up name rule refuses accept the mailed invitation all the same', async () => {
+    const mail = server.mailbox.list().find((m) => m.to === 'ben.okafor@acme.example')!;
+    const token = new URL(mail.links.find((l) => l.includes('/accept-invitation?token='))!).searchParams.get(
+      'token',
+    );
+    const accepted = await call(server, 'POST', '/organisation-invitations/accept', {
+      body: { token, password: PASSWORD },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ email: 'ben.okafor@acme.example', account: 'created' });
+    // A name typed on the page is still held to the rule.
+    const zoe = server.mailbox.list().find((m) => m.to === 'zoe.muller@acme.example')!;
+    const zoeToken = new URL(
+      zoe.links.find((l) => l.includes('/accept-invitation?token='))!,
+    ).searchParams.get('token');
+    const refused = await call(server, 'POST', '/organisation-invitations/accept', {
+      body: { token: zoeToken, password: PASSWORD, name: 'Zoë <b>' },
+    });
+    expect(refused.status).toBe(400);
   });
 });

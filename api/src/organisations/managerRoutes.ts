@@ -14,6 +14,7 @@ import {
   removeGroupMember,
   renameGroup,
 } from './groups';
+import { managerIdentityProvider } from './identityProvider';
 import { importPeople, readImportFile } from './importPeople';
 import type { ManagerCtx } from './managerContext';
 import { managerGuard as guard, type ManagerAuth } from './managerGuard';
@@ -113,6 +114,9 @@ export function managerRoutes(appCtx: AppContext): Router {
   });
   mount(router, ctx, M.orgCompletions, { guard, params: orgParams }, ({ auth, query }) =>
     scoped(auth, (c) => completions(c, query)),
+  );
+  mount(router, ctx, M.orgIdentityProvider, { guard, params: orgParams }, ({ auth }) =>
+    scoped(auth, (c) => managerIdentityProvider(c)),
   );
   mount(router, ctx, endpoints.acceptOrganisationInvitation, {}, ({ body }) => acceptInvitation(ctx, body));
   return router;

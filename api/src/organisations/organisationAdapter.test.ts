@@ -133,6 +133,37 @@ describe.each(DRIVERS)('the HTTP organisation adapter on the real server (%s)', 
     expect(JSON.stringify(progress.body)).toContain('"completed":true');
   });
 
+  it('reads the identity provider the admin set: issuer, domains, enabled, never the client or its secret', async () => {
+    const organisation = organisationOf(manager.token);
+    expect(await organisation.identityProvider()).toBeNull();
+    const body = {
+      issuer: 'https://login.acme-adapter.example',
+      client_id: 'coursekit-client',
+      client_secret: 'a-secret-managers-never-see',
+      domains: ['acme-adapter.example'],
+    };
+    const put = (extra = {}) =>
+      call(server, 'PUT', `/admin/organisations/${orgId}/identity-provider`, {
+        token: admin,
+        body: { ...body, ...extra },
+      });
+    expect((await put()).status).toBe(200);
+    expect(await organisation.identityProvider()).toEqual({
+      issuer: body.issuer,
+      domains: body.domains,
+      enabled: true,
+    });
+    await put({ enabled: false });
+    expect((await organisation.identityProvider())?.enabled).toBe(false);
+    const raw = await call(server, 'GET', `/organisations/${orgId}/identity-provider`, {
+      token: manager.token,
+    });
+    expect(JSON.stringify(raw.body)).not.toMatch(/a-secret-managers-never-see|coursekit-client/);
+    await expect(organisationOf(learner.token).identityProvider()).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+  });
+
   it('refuses a learner who is no manager, and a call without a session', async () => {
     const refused = await organisationOf(outsider.token)
       .people()

@@ -1,62 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/index';
 import { smtpMailer } from '../mail/mailer';
 import { DRIVERS, startServer, type TestServer } from '../test/harness';
+import { type SmtpMailbox, startSmtpMailbox } from '../test/smtpMailbox';
 import { listMailer, organisationWithPeople, rows, testOutbox } from './reminderFixture';
 import { reminderWorker } from './reminders';
 
 // Exactly once where it is hard: three instances on one PostgreSQL database racing the same run, and
 // a mail server that refuses everything and then comes back (a real SMTP server on loopback).
-
-/**
- * A real SMTP server on 127.0.0.1 that refuses connections until `accept()`; keeps each mail's
- * envelope, subject and one-click unsubscribe headers as they arrived.
- */
-async function mailServer() {
-  let accepting = false;
-  const received: Array<{ to: string; subject: string; unsubscribe: string; unsubscribePost: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onConnect(_session, callback) {
-      if (accepting) return callback();
-      const refused = new Error('421 mail server down for the test') as Error & { responseCode: number };
-      refused.responseCode = 421;
-      callback(refused);
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on('end', () => {
-        const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-        const field = (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, 'im'))?.[1] ?? '';
-        const subject = field('Subject');
-        const unsubscribe = field('List-Unsubscribe').replace(/ /g, '');
-        const unsubscribePost = field('List-Unsubscribe-Post');
-        for (const rcpt of session.envelope.rcptTo)
-          received.push({ to: rcpt.address, subject, unsubscribe, unsubscribePost });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    accept: () => {
-      accepting = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const countBy = (items: string[]) => {
   const counts = new Map<string, number>();
@@ -104,7 +56,7 @@ describe.skipIf(!DRIVERS.includes('postgres'))('reminders with three instances o
 
 describe.each(DRIVERS)('reminders through a mail-server outage (%s)', (driver) => {
   let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof mailServer>>;
+  let smtp: SmtpMailbox;
   afterAll(async () => {
     await smtp?.close();
     await server?.close();
@@ -112,7 +64,7 @@ describe.each(DRIVERS)('reminders through a mail-server outage (%s)', (driver) =
 
   it('the outbox keeps them while the SMTP server refuses, and delivers each once when it is back', async () => {
     server = await startServer(driver, { config: { corsOrigins: [] } });
-    smtp = await mailServer();
+    smtp = await startSmtpMailbox({ refusing: true });
     const org = await organisationWithPeople(server, {
       name: 'Outage Ltd',
       slug: 'outage',

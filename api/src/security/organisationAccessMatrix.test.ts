@@ -95,6 +95,17 @@ describe.each(DRIVERS)('organisation access control matrix (%s)', (driver) => {
         });
       const as = (method: string, rest: string, body?: unknown) =>
         call(server, method, `/organisations/${id}${rest}`, { token: manager.token, body });
+      // Its identity provider: managers read its issuer and domains; its client secret no one reads.
+      const provider = await call(server, 'PUT', `/admin/organisations/${id}/identity-provider`, {
+        token: admin,
+        body: {
+          issuer: `https://login.${slug}-idp.example`,
+          client_id: `${slug}-client`,
+          client_secret: `${slug}-client-secret-never-shown`,
+          domains: [`${slug}-people.example`],
+        },
+      });
+      expect(provider.status).toBe(200);
       const groupName = `${slug} secret crew`;
       const group = (await as('POST', '/groups', { name: groupName })).body;
       await as('PUT', `/groups/${group.id}/members/${learner.userId}`);
@@ -132,6 +143,9 @@ describe.each(DRIVERS)('organisation access control matrix (%s)', (driver) => {
     orgs[org].groupName,
     orgs[org].assignmentId,
     orgs[org].invited,
+    `login.${org}-idp.example`,
+    `${org}-people.example`,
+    `${org}-client-secret-never-shown`,
   ];
   const tokenOf = (caller: Caller, org: Org): string | undefined =>
     ({
@@ -250,7 +264,10 @@ describe.each(DRIVERS)('organisation access control matrix (%s)', (driver) => {
           const url = `/api${pathOf(e.path, { organisationId: orgs[org].id })}`;
           const res = await hit('GET', url, tokenOf(caller, org), undefined);
           expect(res.status, `${name} on ${org} as ${caller}`).toBe(200);
-          const leaked = secretsOf(OTHER[org]).filter((s) => res.text.includes(s));
+          // Nor its own identity provider's client secret, which no read answers.
+          const leaked = [...secretsOf(OTHER[org]), `${org}-client-secret-never-shown`].filter((s) =>
+            res.text.includes(s),
+          );
           expect(
             tally.attack('reads of an organisation hold nothing of another', leaked.length === 0),
             name,
@@ -262,6 +279,17 @@ describe.each(DRIVERS)('organisation access control matrix (%s)', (driver) => {
         token: orgs[org].manager.token,
       });
       expect(report.body.items.map((r: { email: string }) => r.email)).toEqual([orgs[org].learner.email]);
+      // Its identity provider, read only: issuer, domains, enabled; not its client, never its secret.
+      const provider = await call(server, 'GET', `/organisations/${orgs[org].id}/identity-provider`, {
+        token: orgs[org].manager.token,
+      });
+      expect(provider.body).toEqual({
+        identity_provider: {
+          issuer: `https://login.${org}-idp.example`,
+          domains: [`${org}-people.example`],
+          enabled: true,
+        },
+      });
     }
   });
 

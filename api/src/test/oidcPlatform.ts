@@ -227,6 +227,26 @@ export interface OidcPlatform {
   close(): Promise<void>;
 }
 
+const ACTIVITY_PROGRESS = ['Initialized', 'Started', 'InProgress', 'Submitted', 'Completed'];
+const GRADING_PROGRESS = ['FullyGraded', 'Pending', 'PendingManual', 'Failed', 'NotReady'];
+const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+
+/** Why a posted body is not an AGS 2.0 Score (its media type and required fields), if it is not. */
+function scoreProblem(type: string | undefined, score: Record<string, unknown>): string | undefined {
+  if (type?.split(';')[0]?.trim() !== 'application/vnd.ims.lis.v1.score+json')
+    return 'a score is posted as application/vnd.ims.lis.v1.score+json';
+  if (typeof score.userId !== 'string' || score.userId === '') return 'userId is missing';
+  if (!ACTIVITY_PROGRESS.includes(score.activityProgress as string)) return 'activityProgress is not valid';
+  if (!GRADING_PROGRESS.includes(score.gradingProgress as string)) return 'gradingProgress is not valid';
+  if (typeof score.timestamp !== 'string' || !ISO_DATE_TIME.test(score.timestamp))
+    return 'timestamp is not an ISO 8601 date-time';
+  if (score.scoreGiven === undefined) return undefined;
+  if (typeof score.scoreGiven !== 'number' || score.scoreGiven < 0) return 'scoreGiven is not a number ≥ 0';
+  if (typeof score.scoreMaximum !== 'number' || score.scoreMaximum <= 0)
+    return 'scoreMaximum (> 0) must come with scoreGiven';
+  return undefined;
+}
+
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     let data = '';
@@ -444,6 +464,8 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
         const item = lineItems.find((l) => l.id === `${container}/${itemId}`);
         if (!item) return json(res, 404, { error: 'No such line item' });
         const score = JSON.parse(await readBody(req)) as Record<string, unknown>;
+        const problem = scoreProblem(req.headers['content-type'], score);
+        if (problem) return json(res, 400, { error: problem });
         const words = refused.get(String(score.userId));
         if (words) return json(res, 422, { error: words });
         gradebook.push({ lineItem: item.id, score, receivedAt: performance.now() });
@@ -458,13 +480,23 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
         lineItems.push(item);
         return json(res, 201, item, 'application/vnd.ims.lis.v2.lineitem+json');
       }
-      if (req.method === 'GET' && !itemId) {
+      // Reading line items takes either line-item scope; the container filters as AGS lists.
+      const reads = scopes.has(AGS_SCOPES.lineItem) || scopes.has(AGS_SCOPES.lineItemReadOnly);
+      if (req.method === 'GET' && !reads) return json(res, 403, { error: 'insufficient_scope' });
+      if (req.method === 'GET' && itemId) {
+        const item = lineItems.find((l) => l.id === `${container}/${itemId}`);
+        if (!item) return json(res, 404, { error: 'No such line item' });
+        return json(res, 200, item, 'application/vnd.ims.lis.v2.lineitem+json');
+      }
+      if (req.method === 'GET') {
+        const matches = (value: string | undefined, filter: string) =>
+          !url.searchParams.get(filter) || value === url.searchParams.get(filter);
         const found = lineItems.filter(
           (l) =>
             l.id.startsWith(`${container}/`) &&
-            (!url.searchParams.get('resource_id') || l.resourceId === url.searchParams.get('resource_id')) &&
-            (!url.searchParams.get('resource_link_id') ||
-              l.resourceLinkId === url.searchParams.get('resource_link_id')),
+            matches(l.resourceId, 'resource_id') &&
+            matches(l.resourceLinkId, 'resource_link_id') &&
+            matches(l.tag, 'tag'),
         );
         return json(res, 200, found, 'application/vnd.ims.lis.v2.lineitemcontainer+json');
       }

@@ -1,4 +1,4 @@
-import type { CourseImportResult } from './http/adminEndpoints';
+import type { CourseImportResult } from './http/adminSchemas';
 
 /**
  * The administrator's texts (admin §2/§8), apart from `messages` so that the learner widgets, which

@@ -111,17 +111,14 @@ export { CourseError, HTTP_STATUS, isCourseError } from './errors';
 export type { CourseEvent, CourseEventListener, CourseEventType } from './events/courseEvents';
 export { COURSE_EVENT_TYPES } from './events/courseEvents';
 export { withCourseEvents } from './events/withCourseEvents';
-export type {
-  AdminCourse,
-  AdminEndpoint,
-  AdminEndpointName,
-  CourseImportResult,
-} from './http/adminEndpoints';
+export type { AdminEndpoint } from './http/adminEndpoint';
+export type { AdminEndpointName } from './http/adminEndpoints';
+export { adminEndpoints } from './http/adminEndpoints';
+export type { AdminCourse, CourseImportResult } from './http/adminSchemas';
 export {
   AdminCourseSchema,
   AdminCourseUpdateBodySchema,
   AdminSettingsBodySchema,
-  adminEndpoints,
   CourseImportResultSchema,
   CreateUserBodySchema,
   DiagnosticsSetAllBodySchema,
@@ -134,7 +131,7 @@ export {
   RoleBodySchema,
   SecurityEventQuerySchema,
   UserListQuerySchema,
-} from './http/adminEndpoints';
+} from './http/adminSchemas';
 export type {
   CredentialVerification,
   Endpoint,
@@ -642,6 +639,9 @@ export {
   type OrgGroup,
   OrgGroupBodySchema,
   OrgGroupSchema,
+  type OrgIdentityProvider,
+  OrgIdentityProviderAnswerSchema,
+  OrgIdentityProviderSchema,
   OrgImportQuerySchema,
   type OrgImportResult,
   OrgImportResultSchema,

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT, startApiProcess } from '@coursekit/api/testing';
+import { type StaticSite, serveFiles } from '@coursekit/api/testing/staticFiles';
 
 export { REPO_ROOT };
 
@@ -24,20 +24,13 @@ const example = path.join(REPO_ROOT, 'apps/host/public/examples');
  * The partner's web server, on another origin than the API: the example intranet page the site
  * serves at /examples/intranet.html, and the CourseKit bundle, nothing else.
  */
-export async function startPartnerSite() {
-  const files: Record<string, [string, string]> = {
+export function startPartnerSite(): Promise<StaticSite> {
+  return serveFiles({
     '/intranet.html': [path.join(example, 'intranet.html'), 'text/html; charset=utf-8'],
     '/intranet.css': [path.join(example, 'intranet.css'), 'text/css'],
     '/intranet.js': [path.join(example, 'intranet.js'), 'text/javascript'],
     '/embed/coursekit-embed.iife.js': [path.join(here, '../dist/coursekit-embed.iife.js'), 'text/javascript'],
-  };
-  const server = createServer((req, res) => {
-    const file = files[(req.url ?? '').split('?')[0]!];
-    if (!file) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': file[1] }).end(readFileSync(file[0]));
   });
-  const url = await listen(server);
-  return { url, stop: () => close(server) };
 }
 
 /** A learning record store on loopback that keeps every statement it is sent. */

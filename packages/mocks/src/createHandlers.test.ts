@@ -42,13 +42,13 @@ describe('scenarios over HTTP', () => {
   it('answers the signed-in person’s organisations with their role, as the memory adapter does', async () => {
     const { organisations } = adminBackend(demo);
     const learner = [...demo.tables.users.values()].find((row) => row.user.email === DEMO_LEARNER.email)!;
-    const acme = organisations.create({ name: 'Acme Facilities', slug: 'acme-facilities' });
-    const bravo = organisations.create({ name: 'Bravo Works', slug: 'bravo-works' });
-    const closed = organisations.create({ name: 'Closed Ltd', slug: 'closed-ltd' });
-    organisations.setMember(bravo.id, learner.user.id, 'learner');
-    organisations.setMember(acme.id, learner.user.id, 'manager');
-    organisations.setMember(closed.id, learner.user.id, 'manager');
-    organisations.update(closed.id, { status: 'suspended' });
+    const acme = organisations.create(null, { name: 'Acme Facilities', slug: 'acme-facilities' });
+    const bravo = organisations.create(null, { name: 'Bravo Works', slug: 'bravo-works' });
+    const closed = organisations.create(null, { name: 'Closed Ltd', slug: 'closed-ltd' });
+    organisations.setMember(null, bravo.id, learner.user.id, 'learner');
+    organisations.setMember(null, acme.id, learner.user.id, 'manager');
+    organisations.setMember(null, closed.id, learner.user.id, 'manager');
+    organisations.update(null, closed.id, { status: 'suspended' });
     const http = createHttpAdapter({
       baseUrl: 'http://demo.test/api',
       getAccessToken: () => DEMO_LEARNER.accessToken,
@@ -59,7 +59,7 @@ describe('scenarios over HTTP', () => {
     ];
     expect(await http.profile.organisations()).toEqual(want);
     expect(await createMemoryAdapter(demo).profile.organisations()).toEqual(want);
-    for (const id of [acme.id, bravo.id, closed.id]) organisations.removeMember(id, learner.user.id);
+    for (const id of [acme.id, bravo.id, closed.id]) organisations.removeMember(null, id, learner.user.id);
     expect(await http.profile.organisations()).toEqual([]);
   });
 

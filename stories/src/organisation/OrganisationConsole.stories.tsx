@@ -1,5 +1,5 @@
 import type { OrganisationAdapter } from '@coursekit/core';
-import { OrganisationConsole } from '@coursekit/react/organisation';
+import { OrganisationConsole, type OrganisationConsoleTab } from '@coursekit/react/organisation';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type OrganisationState, organisationWorld } from './organisationWorld';
 
@@ -14,7 +14,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const story = (tab: 'people' | 'groups' | 'assignments' | 'report', state: OrganisationState): Story => ({
+const story = (tab: OrganisationConsoleTab, state: OrganisationState): Story => ({
   args: { tab, title: 'Acme Facilities', adapter: undefined as never },
   parameters: organisationWorld(state),
 });
@@ -44,3 +44,10 @@ export const ReportLoading = story('report', 'loading');
 export const ReportError = story('report', 'error');
 /** Completed, in progress and overdue rows, and the completions chart. */
 export const ReportFilled = story('report', 'filled');
+
+/** No identity provider: its people sign in with passwords; nothing to change here. */
+export const SignInEmpty = story('sign-in', 'empty');
+export const SignInLoading = story('sign-in', 'loading');
+export const SignInError = story('sign-in', 'error');
+/** Acme's identity provider, read only: its issuer, its two domains, enabled. */
+export const SignInFilled = story('sign-in', 'filled');

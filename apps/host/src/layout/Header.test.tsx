@@ -11,8 +11,8 @@ function seedOrganisations(
   const { organisations } = adminBackend(store);
   const learner = [...store.tables.users.values()].find((row) => row.user.email === DEMO_LEARNER.email)!;
   const ids = (['Acme Facilities', 'Bravo Works'] as const).map((name, i) => {
-    const made = organisations.create({ name, slug: name.toLowerCase().replace(' ', '-') });
-    organisations.setMember(made.id, learner.user.id, roles[i]!);
+    const made = organisations.create(null, { name, slug: name.toLowerCase().replace(' ', '-') });
+    organisations.setMember(null, made.id, learner.user.id, roles[i]!);
     return made.id;
   });
   return ids;

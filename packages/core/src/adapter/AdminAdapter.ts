@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { AdminCourse, CourseImportResult, RevokedAnswerSchema } from '../http/adminEndpoints';
+import type { AdminCourse, CourseImportResult, RevokedAnswerSchema } from '../http/adminSchemas';
 import type {
   LtiKeyRotation,
   LtiRegistration,

@@ -3,6 +3,7 @@ import type {
   OrgAssignBody,
   OrgAssignment,
   OrgGroup,
+  OrgIdentityProvider,
   OrgImportResult,
   OrgInvitation,
   OrgInviteBody,
@@ -77,4 +78,6 @@ export interface OrganisationAdapter {
   reportCsv(query?: Omit<OrgReportQuery, 'page' | 'pageSize'>): Promise<string>;
   /** Completions per day (UTC) over the last `days` days (30 by default). */
   completions(query?: { course?: string; days?: number }): Promise<OrgCompletionDay[]>;
+  /** Its identity provider, read only (issuer, claimed domains, enabled; never the secret), or null. */
+  identityProvider(): Promise<OrgIdentityProvider | null>;
 }

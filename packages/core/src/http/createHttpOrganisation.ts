@@ -113,5 +113,6 @@ function organisationOn(transport: HttpTransport, organisationId: string): Organ
     report: (query = {}) => call('orgReport', { query: { ...query } }),
     reportCsv: (query = {}) => call('orgReportCsv', { query: { ...query } }),
     completions: (query = {}) => call('orgCompletions', { query: { ...query } }),
+    identityProvider: async () => (await call('orgIdentityProvider')).identity_provider,
   };
 }

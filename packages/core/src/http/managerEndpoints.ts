@@ -8,6 +8,7 @@ import {
   OrgCompletionsSchema,
   OrgGroupBodySchema,
   OrgGroupSchema,
+  OrgIdentityProviderAnswerSchema,
   OrgImportQuerySchema,
   OrgImportResultSchema,
   OrgInvitationSchema,
@@ -186,5 +187,13 @@ export const managerEndpoints = {
     query: OrgCompletionsQuerySchema,
     answer: OrgCompletionsSchema,
     summary: 'Completions of assigned courses per day (UTC), for the last `days` days (30 by default)',
+  }),
+  orgIdentityProvider: m({
+    method: 'GET',
+    path: `${ORG}/identity-provider`,
+    auth: 'manager',
+    answer: OrgIdentityProviderAnswerSchema,
+    summary:
+      'The organisation’s identity provider, read only: its issuer, the e-mail domains it claims and whether it is enabled (never its client secret), or null',
   }),
 } as const satisfies Record<string, ManagerEndpoint>;

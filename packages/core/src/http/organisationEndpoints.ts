@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { pageRangeMessage } from '../adminMessages';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../rules/paging';
 import { pageSchema } from '../schemas/admin';
 import {
@@ -12,18 +11,11 @@ import {
   OrganisationSchema,
   UpdateOrganisationBodySchema,
 } from '../schemas/organisations';
-import type { AdminEndpoint } from './adminEndpoints';
+import { type AdminEndpoint, adminEndpoint as a, pageNumber } from './adminEndpoint';
 
 // The admin's organisation calls: every path under /admin/organisations, admins only. Kept apart
 // from `adminEndpoints`' own entries (which spread them in) so the table stays one file's length.
 
-const a = <const T extends AdminEndpoint>(endpoint: T): T => endpoint;
-
-/** A page number or size, as the admin's other pages read theirs. */
-const pageNumber = (max: number) => {
-  const error = pageRangeMessage(max);
-  return z.optional(z.coerce.number().check(z.int({ error }), z.gte(1, { error }), z.lte(max, { error })));
-};
 const MemberPageQuerySchema = z.strictObject({
   page: pageNumber(MAX_PAGE),
   pageSize: pageNumber(MAX_PAGE_SIZE),

@@ -1,4 +1,4 @@
-import type { AdminCourse } from '../http/adminEndpoints';
+import type { AdminCourse } from '../http/adminSchemas';
 
 /** What an admin may change of a course: its status, or making it the default. */
 export interface AdminCourseChanges {

@@ -127,6 +127,20 @@ export const OrgGroupSchema = z.object({
 });
 export type OrgGroup = z.infer<typeof OrgGroupSchema>;
 
+/**
+ * The organisation's identity provider as its managers see it (read only): who signs its people in,
+ * for which e-mail domains, and whether it is on. Never the client id's secret, which stays sealed.
+ */
+export const OrgIdentityProviderSchema = z.object({
+  issuer: z.string(),
+  domains: z.array(z.string()),
+  enabled: z.boolean(),
+});
+export type OrgIdentityProvider = z.infer<typeof OrgIdentityProviderSchema>;
+export const OrgIdentityProviderAnswerSchema = z.object({
+  identity_provider: z.nullable(OrgIdentityProviderSchema),
+});
+
 const dueDate = textInput()
   .check(
     z.regex(

@@ -4,6 +4,7 @@ import type { CourseAdapter } from '../adapter/CourseAdapter';
 import { runAdminAnalyticsChecks } from './adminAnalyticsChecks';
 import { runAdminCourseChecks } from './adminCourseChecks';
 import { runAdminLtiChecks } from './adminLtiChecks';
+import { runAdminOrganisationChecks } from './adminOrganisationChecks';
 import { runAdminProgressChecks } from './adminProgressChecks';
 import { runAdminSystemChecks } from './adminSystemChecks';
 import { runAdminUserChecks } from './adminUserChecks';
@@ -51,5 +52,6 @@ export function runAdminConformance(name: string, harness: AdminConformanceHarne
     runAdminAnalyticsChecks(harness);
     runAdminCourseChecks(harness);
     runAdminLtiChecks(harness);
+    runAdminOrganisationChecks(harness);
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAdapter, AdminCoursesAdapter } from '../adapter/AdminAdapter';
 import { adminMessages } from '../adminMessages';
-import type { AdminCourse } from '../http/adminEndpoints';
+import type { AdminCourse } from '../http/adminSchemas';
 import { courseDoesNotExist } from '../messages';
 import type { AdminConformanceHarness } from './adminConformance';
 import { signedUp } from './expectations';

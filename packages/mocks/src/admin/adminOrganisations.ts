@@ -1,4 +1,5 @@
 import {
+  type AdminActionType,
   CourseError,
   type CreateOrganisationBody,
   CreateOrganisationBodySchema,
@@ -29,7 +30,7 @@ import {
 } from '@coursekit/core';
 import type { MemoryStore } from '../store/createMemoryStore';
 import { now } from '../store/memoryTables';
-import type { AdminTables } from './adminTables';
+import { type AdminTables, logAction } from './adminTables';
 
 interface MemoryOrganisation extends Omit<Organisation, 'members' | 'issuers'> {
   /** Issuers with the secret kept, as the API keeps it sealed: never part of an answer. */
@@ -55,6 +56,15 @@ export function adminOrganisations(tables: AdminTables) {
   const orgs = all;
   const { store } = tables;
   const uuid = () => `00000000-0000-4000-8000-${String(tables.nextId()).padStart(12, '0')}`;
+  /** The admin's action in the audit log, as the API writes it; a scenario's seed (no actor) logs nothing. */
+  const log = (
+    actor: string | null,
+    action: AdminActionType,
+    target: string | null,
+    details: Record<string, unknown>,
+  ) => {
+    if (actor !== null) logAction(tables, actor, action, target, details);
+  };
 
   const view = (o: MemoryOrganisation): Organisation => ({
     id: o.id,
@@ -134,7 +144,8 @@ export function adminOrganisations(tables: AdminTables) {
         .map((o) => ({ id: o.id, slug: o.slug, name: o.name, role: o.people.get(userId)!.role })),
     list: (): Organisation[] => [...orgs.values()].sort((a, b) => a.name.localeCompare(b.name)).map(view),
     get: (id: string): Organisation => view(find(id)),
-    create(raw: unknown): Organisation {
+    /** Mutations take the acting admin's id first (null: a scenario's seed), for the audit log. */
+    create(actor: string | null, raw: unknown): Organisation {
       const body: CreateOrganisationBody = parseInput(CreateOrganisationBodySchema, raw, 'body');
       checkSlug(body.slug);
       checkCourses(body.courses);
@@ -155,10 +166,12 @@ export function adminOrganisations(tables: AdminTables) {
         updated_at: at,
       };
       orgs.set(o.id, o);
+      log(actor, 'organisation_created', null, { organisation_id: o.id, slug: o.slug });
       return view(o);
     },
-    update(id: string, raw: unknown): Organisation {
+    update(actor: string | null, id: string, raw: unknown): Organisation {
       const o = find(id);
+      const before = o.status;
       const body: UpdateOrganisationBody = parseInput(UpdateOrganisationBodySchema, raw, 'body');
       if (body.slug !== undefined) checkSlug(body.slug, id);
       checkCourses(body.courses);
@@ -170,18 +183,36 @@ export function adminOrganisations(tables: AdminTables) {
       if (body.courses !== undefined) o.courses = body.courses;
       if (body.seat_limit !== undefined) o.seat_limit = body.seat_limit;
       o.updated_at = now();
+      const action =
+        body.status && body.status !== before
+          ? body.status === 'suspended'
+            ? 'organisation_suspended'
+            : 'organisation_reactivated'
+          : 'organisation_updated';
+      log(actor, action, null, { organisation_id: id, fields: Object.keys(body) });
       return view(o);
     },
-    addIssuer(id: string, raw: unknown): Organisation {
+    addIssuer(actor: string | null, id: string, raw: unknown): Organisation {
       const o = find(id);
-      o.issuers.push(issuerOf(parseInput(OrganisationIssuerInputSchema, raw, 'body')));
+      const issuer = issuerOf(parseInput(OrganisationIssuerInputSchema, raw, 'body'));
+      o.issuers.push(issuer);
+      log(actor, 'organisation_issuer_added', null, {
+        organisation_id: id,
+        issuer_id: issuer.id,
+        issuer: issuer.issuer,
+      });
       return view(o);
     },
-    removeIssuer(id: string, issuerId: string): void {
+    removeIssuer(actor: string | null, id: string, issuerId: string): void {
       const o = find(id);
       const at = o.issuers.findIndex((i) => i.id === issuerId);
       if (at < 0) throw new CourseError('not_found', organisationIssuerNotFound);
-      o.issuers.splice(at, 1);
+      const [removed] = o.issuers.splice(at, 1);
+      log(actor, 'organisation_issuer_removed', null, {
+        organisation_id: id,
+        issuer_id: issuerId,
+        issuer: removed!.issuer,
+      });
     },
     identityProvider(id: string): { identity_provider: OrganisationIdentityProvider | null } {
       const provider = find(id).identityProvider;
@@ -191,6 +222,7 @@ export function adminOrganisations(tables: AdminTables) {
     },
     /** Adds or replaces it: a domain another organisation's provider claims is refused, as the API does. */
     setIdentityProvider(
+      actor: string | null,
       id: string,
       raw: unknown,
     ): { identity_provider: OrganisationIdentityProvider | null } {
@@ -222,11 +254,27 @@ export function adminOrganisations(tables: AdminTables) {
         created_at: before?.created_at ?? at,
         updated_at: at,
       };
+      log(
+        actor,
+        before ? 'organisation_identity_provider_updated' : 'organisation_identity_provider_added',
+        null,
+        {
+          organisation_id: id,
+          issuer: body.issuer,
+          domains,
+          enabled: body.enabled ?? null,
+          secret_changed: body.client_secret !== undefined,
+        },
+      );
       return this.identityProvider(id);
     },
-    removeIdentityProvider(id: string): void {
+    removeIdentityProvider(actor: string | null, id: string): void {
       const o = find(id);
       if (!o.identityProvider) throw new CourseError('not_found', organisationIdentityProviderNotFound);
+      log(actor, 'organisation_identity_provider_removed', null, {
+        organisation_id: id,
+        issuer: o.identityProvider.issuer,
+      });
       o.identityProvider = undefined;
     },
     /** The organisation whose identity provider claims an e-mail's domain (what the sign-in page asks). */
@@ -248,7 +296,12 @@ export function adminOrganisations(tables: AdminTables) {
         .sort((a, b) => (a.role === b.role ? a.email.localeCompare(b.email) : a.role === 'manager' ? -1 : 1));
       return pageOfList(people, query, 25);
     },
-    setMember(id: string, userId: string, role: OrganisationMember['role']): OrganisationMember {
+    setMember(
+      actor: string | null,
+      id: string,
+      userId: string,
+      role: OrganisationMember['role'],
+    ): OrganisationMember {
       const o = find(id);
       if (!store.tables.users.has(userId)) throw new CourseError('not_found', organisationUserNotFound);
       const person = o.people.get(userId);
@@ -258,18 +311,23 @@ export function adminOrganisations(tables: AdminTables) {
           throw new CourseError('conflict', organisationSeatsFull(o.name, o.seat_limit));
         o.people.set(userId, { role, joined_at: now() });
       }
+      log(actor, person ? 'organisation_member_updated' : 'organisation_member_added', userId, {
+        organisation_id: id,
+        role,
+      });
       return memberView(o, userId);
     },
-    removeMember(id: string, userId: string): void {
+    removeMember(actor: string | null, id: string, userId: string): void {
       const o = find(id);
       if (!o.people.delete(userId)) throw new CourseError('not_found', organisationMemberNotFound);
+      log(actor, 'organisation_member_removed', userId, { organisation_id: id });
     },
   };
 }
 
 /** The demo scenario's organisations: Acme Facilities with an issuer and people, Bravo Works suspended. */
 export function seedOrganisations(store: MemoryStore, organisations: ReturnType<typeof adminOrganisations>) {
-  const acme = organisations.create({
+  const acme = organisations.create(null, {
     name: 'Acme Facilities',
     slug: 'acme-facilities',
     origins: ['https://intranet.acme.example'],
@@ -287,10 +345,10 @@ export function seedOrganisations(store: MemoryStore, organisations: ReturnType<
       },
     ],
   });
-  const bravo = organisations.create({ name: 'Bravo Works', slug: 'bravo-works' });
-  organisations.update(bravo.id, { status: 'suspended' });
+  const bravo = organisations.create(null, { name: 'Bravo Works', slug: 'bravo-works' });
+  organisations.update(null, bravo.id, { status: 'suspended' });
   const people = [...store.tables.users.values()].filter((row) => !row.roles.includes('admin'));
   people.slice(0, 3).forEach((row, i) => {
-    organisations.setMember(acme.id, row.user.id, i === 0 ? 'manager' : 'learner');
+    organisations.setMember(null, acme.id, row.user.id, i === 0 ? 'manager' : 'learner');
   });
 }

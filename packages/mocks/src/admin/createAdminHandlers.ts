@@ -107,26 +107,31 @@ const table: Record<Exclude<AdminEndpointName, ServedApart>, Handle> = {
   adminAuditSecurityEvents: ({ admin, query }) => admin.audit.securityEvents(query),
   adminAnalyticsReport: ({ admin }) => memoryAnalyticsReport(admin.tables.store),
   adminOrganisations: ({ admin }) => admin.organisations.list(),
-  adminCreateOrganisation: ({ admin, body }) => admin.organisations.create(body),
+  adminCreateOrganisation: ({ admin, actor, body }) => admin.organisations.create(actor, body),
   adminOrganisation: ({ admin, params }) => admin.organisations.get(String(params.organisationId)),
-  adminUpdateOrganisation: ({ admin, params, body }) =>
-    admin.organisations.update(String(params.organisationId), body),
-  adminAddOrganisationIssuer: ({ admin, params, body }) =>
-    admin.organisations.addIssuer(String(params.organisationId), body),
-  adminRemoveOrganisationIssuer: ({ admin, params }) =>
-    admin.organisations.removeIssuer(String(params.organisationId), String(params.issuerId)),
+  adminUpdateOrganisation: ({ admin, actor, params, body }) =>
+    admin.organisations.update(actor, String(params.organisationId), body),
+  adminAddOrganisationIssuer: ({ admin, actor, params, body }) =>
+    admin.organisations.addIssuer(actor, String(params.organisationId), body),
+  adminRemoveOrganisationIssuer: ({ admin, actor, params }) =>
+    admin.organisations.removeIssuer(actor, String(params.organisationId), String(params.issuerId)),
   adminOrganisationIdentityProvider: ({ admin, params }) =>
     admin.organisations.identityProvider(String(params.organisationId)),
-  adminSetOrganisationIdentityProvider: ({ admin, params, body }) =>
-    admin.organisations.setIdentityProvider(String(params.organisationId), body),
-  adminRemoveOrganisationIdentityProvider: ({ admin, params }) =>
-    admin.organisations.removeIdentityProvider(String(params.organisationId)),
+  adminSetOrganisationIdentityProvider: ({ admin, actor, params, body }) =>
+    admin.organisations.setIdentityProvider(actor, String(params.organisationId), body),
+  adminRemoveOrganisationIdentityProvider: ({ admin, actor, params }) =>
+    admin.organisations.removeIdentityProvider(actor, String(params.organisationId)),
   adminOrganisationMembers: ({ admin, params, query }) =>
     admin.organisations.members(String(params.organisationId), query),
-  adminSetOrganisationMember: ({ admin, params, body }) =>
-    admin.organisations.setMember(String(params.organisationId), String(params.userId), body.role as never),
-  adminRemoveOrganisationMember: ({ admin, params }) =>
-    admin.organisations.removeMember(String(params.organisationId), String(params.userId)),
+  adminSetOrganisationMember: ({ admin, actor, params, body }) =>
+    admin.organisations.setMember(
+      actor,
+      String(params.organisationId),
+      String(params.userId),
+      body.role as never,
+    ),
+  adminRemoveOrganisationMember: ({ admin, actor, params }) =>
+    admin.organisations.removeMember(actor, String(params.organisationId), String(params.userId)),
   adminLtiRegistrations: ({ admin }) => admin.lti.list(),
   adminLtiCreateRegistration: ({ admin, body }) => admin.lti.create(body),
   adminLtiUpdateRegistration: ({ admin, params, body }) =>

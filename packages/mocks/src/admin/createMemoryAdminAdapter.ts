@@ -186,18 +186,23 @@ function adminOn(
     organisations: {
       list: () => run('adminOrganisations', (_, a) => a.organisations.list()),
       get: (id) => run('adminOrganisation', (_, a) => a.organisations.get(id)),
-      create: (input) => run('adminCreateOrganisation', (_, a) => a.organisations.create(input)),
-      update: (id, changes) => run('adminUpdateOrganisation', (_, a) => a.organisations.update(id, changes)),
+      create: (input) => run('adminCreateOrganisation', (actor, a) => a.organisations.create(actor, input)),
+      update: (id, changes) =>
+        run('adminUpdateOrganisation', (actor, a) => a.organisations.update(actor, id, changes)),
       addIssuer: (id, input) =>
-        run('adminAddOrganisationIssuer', (_, a) => a.organisations.addIssuer(id, input)),
+        run('adminAddOrganisationIssuer', (actor, a) => a.organisations.addIssuer(actor, id, input)),
       removeIssuer: (id, issuerId) =>
-        run('adminRemoveOrganisationIssuer', (_, a) => a.organisations.removeIssuer(id, issuerId)),
+        run('adminRemoveOrganisationIssuer', (actor, a) => a.organisations.removeIssuer(actor, id, issuerId)),
       identityProvider: (id) =>
         run('adminOrganisationIdentityProvider', (_, a) => a.organisations.identityProvider(id)),
       setIdentityProvider: (id, input) =>
-        run('adminSetOrganisationIdentityProvider', (_, a) => a.organisations.setIdentityProvider(id, input)),
+        run('adminSetOrganisationIdentityProvider', (actor, a) =>
+          a.organisations.setIdentityProvider(actor, id, input),
+        ),
       removeIdentityProvider: (id) =>
-        run('adminRemoveOrganisationIdentityProvider', (_, a) => a.organisations.removeIdentityProvider(id)),
+        run('adminRemoveOrganisationIdentityProvider', (actor, a) =>
+          a.organisations.removeIdentityProvider(actor, id),
+        ),
       members: (id, query = {}) =>
         run('adminOrganisationMembers', (_, a) =>
           a.organisations.members(
@@ -206,9 +211,9 @@ function adminOn(
           ),
         ),
       setMember: (id, userId, role) =>
-        run('adminSetOrganisationMember', (_, a) => a.organisations.setMember(id, userId, role)),
+        run('adminSetOrganisationMember', (actor, a) => a.organisations.setMember(actor, id, userId, role)),
       removeMember: (id, userId) =>
-        run('adminRemoveOrganisationMember', (_, a) => a.organisations.removeMember(id, userId)),
+        run('adminRemoveOrganisationMember', (actor, a) => a.organisations.removeMember(actor, id, userId)),
     },
     lti: {
       list: () => run('adminLtiRegistrations', (_, a) => a.lti.list()),

@@ -53,6 +53,7 @@ export function createOrganisationHandlers(
         ...(str(query.course) ? { course: str(query.course) } : {}),
         ...(query.days ? { days: Number(query.days) } : {}),
       }),
+    orgIdentityProvider: async () => ({ identity_provider: await o.identityProvider() }),
   };
 
   const handlerOf = (name: Name) => {

@@ -12,6 +12,7 @@ import {
   type OrganisationAdapter,
   type OrganisationManagerAction,
   type OrgGroup,
+  type OrgIdentityProvider,
   type OrgImportResult,
   type OrgInvitation,
   type OrgPerson,
@@ -49,7 +50,19 @@ export interface MemoryOrganisationOptions {
   now?: () => number;
   /** 'filled': a manager, three learners, a group, assignments and records (one overdue); empty otherwise. */
   scenario?: 'empty' | 'filled';
+  /**
+   * Its identity provider as managers see it; the 'filled' scenario's is Acme's (enabled), none
+   * otherwise. An admin sets it (the admin's organisations part), so managers only read it.
+   */
+  identityProvider?: OrgIdentityProvider | null;
 }
+
+/** The 'filled' scenario's identity provider. */
+const FILLED_PROVIDER: OrgIdentityProvider = {
+  issuer: 'https://login.acme.example',
+  domains: ['acme.example', 'acme-facilities.example'],
+  enabled: true,
+};
 
 interface StoredPerson extends Omit<OrgPerson, 'groups'> {
   groupIds: Set<string>;
@@ -495,6 +508,15 @@ export function createMemoryOrganisation(options: MemoryOrganisationOptions = {}
         if (entry) entry.completed += 1;
       }
       return list;
+    },
+    async identityProvider() {
+      const provider =
+        options.identityProvider !== undefined
+          ? options.identityProvider
+          : options.scenario === 'filled'
+            ? FILLED_PROVIDER
+            : null;
+      return provider ? { ...provider, domains: [...provider.domains] } : null;
     },
   };
   if (options.scenario === 'filled') seedFilled(organisation, groups, assignments, iso, now);

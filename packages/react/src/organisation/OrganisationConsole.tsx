@@ -8,8 +8,9 @@ import { GroupsPanel } from './GroupsPanel';
 import { ReportPanel } from './OrganisationReport';
 import { OrganisationContext, useOrganisationStrings } from './organisationContext';
 import { PeoplePanel } from './PeoplePanel';
+import { SignInPanel } from './SignInPanel';
 
-export type OrganisationConsoleTab = 'people' | 'groups' | 'assignments' | 'report';
+export type OrganisationConsoleTab = 'people' | 'groups' | 'assignments' | 'report' | 'sign-in';
 
 export interface OrganisationConsoleProps {
   /** The organisation's manager calls, e.g. `createHttpOrganisation(adapter, organisationId)`. */
@@ -22,8 +23,8 @@ export interface OrganisationConsoleProps {
 
 /**
  * The managers' console of one organisation: invite people (one by e-mail, or many from a CSV with a
- * dry-run preview), group them, assign courses with due dates, read the report, and remove someone
- * (their learning record stays). Render it inside a CourseProvider.
+ * dry-run preview), group them, assign courses with due dates, read the report, remove someone
+ * (their learning record stays), and see its company sign-in (read only). Render it inside a CourseProvider.
  */
 export function OrganisationConsole({ adapter, title, tab = 'people' }: OrganisationConsoleProps) {
   const t = useOrganisationStrings();
@@ -33,6 +34,7 @@ export function OrganisationConsole({ adapter, title, tab = 'people' }: Organisa
     ['groups', t.tabGroups],
     ['assignments', t.tabAssignments],
     ['report', t.tabReport],
+    ['sign-in', t.tabSignIn],
   ] as const;
   return (
     <WidgetRoot label={t.consoleLabel}>
@@ -58,6 +60,9 @@ export function OrganisationConsole({ adapter, title, tab = 'people' }: Organisa
             </Tabs.Content>
             <Tabs.Content value="report">
               <ReportPanel />
+            </Tabs.Content>
+            <Tabs.Content value="sign-in">
+              <SignInPanel />
             </Tabs.Content>
           </Tabs.Root>
         </div>

@@ -26,6 +26,7 @@ export const organisationKeys = {
   courses: (id: string) => ['organisation', id, 'courses'] as const,
   report: (id: string, query: object) => ['organisation', id, 'report', query] as const,
   completions: (id: string, days: number) => ['organisation', id, 'completions', days] as const,
+  identityProvider: (id: string) => ['organisation', id, 'identity-provider'] as const,
 };
 
 /** A failure's message, as the server worded it. */

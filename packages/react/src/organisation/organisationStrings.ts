@@ -10,6 +10,7 @@ export const organisationStrings = {
   tabGroups: 'Groups',
   tabAssignments: 'Assignments',
   tabReport: 'Report',
+  tabSignIn: 'Sign-in',
   loadingPeople: 'Loading people…',
   loadingGroups: 'Loading groups…',
   loadingAssignments: 'Loading assignments…',
@@ -91,6 +92,18 @@ export const organisationStrings = {
   columnDue: 'Due',
   noDueDate: 'No due date',
   removeAssignment: 'Remove the assignment of {course} to {target}',
+  // Sign-in (read only)
+  signInHeading: 'Company sign-in',
+  loadingSignIn: 'Loading the sign-in settings…',
+  signInNone:
+    'No identity provider: your people sign in with their e-mail and a password. A platform administrator can set one up.',
+  signInIssuer: 'Identity provider (issuer)',
+  signInDomains: 'E-mail domains',
+  signInStatus: 'Status',
+  signInEnabled: 'Enabled: people sign in through it',
+  signInDisabled: 'Turned off: people of these domains cannot sign in through it',
+  signInHelp:
+    'People whose e-mail ends in {domains} are offered “Continue with” this organisation on the sign-in page. Only a platform administrator can change this.',
   // Report
   reportHeading: 'Report',
   filterStatus: 'Status',

@@ -1,4 +1,5 @@
 import { isCourseError } from '@coursekit/core';
+import type { ReactNode } from 'react';
 import { useNavigate } from '../provider/navigation';
 import { useStrings } from '../strings/useStrings';
 import * as s from './styles.css';
@@ -57,6 +58,44 @@ export function ErrorState({
       </div>
     </div>
   );
+}
+
+/**
+ * A list's block: its skeletons while the query loads, its error with a retry, the `empty` line
+ * when the answer holds nothing, else what `children` makes of the answer.
+ */
+export function QueryBlock<T>({
+  query,
+  skeletons = 2,
+  loadingLabel,
+  failedTitle,
+  retryLabel,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: { data: T | undefined; isError: boolean; error: unknown; refetch: () => unknown };
+  skeletons?: number;
+  loadingLabel: string;
+  failedTitle: string;
+  retryLabel: string;
+  empty: ReactNode;
+  isEmpty: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isError) {
+    return (
+      <ErrorState
+        error={query.error}
+        title={failedTitle}
+        retryLabel={retryLabel}
+        onRetry={() => query.refetch()}
+      />
+    );
+  }
+  if (query.data === undefined) return <Skeletons count={skeletons} label={loadingLabel} />;
+  if (isEmpty(query.data)) return <p className={s.muted}>{empty}</p>;
+  return <>{children(query.data)}</>;
 }
 
 export const isUnauthorized = (error: unknown) => isCourseError(error) && error.code === 'unauthorized';

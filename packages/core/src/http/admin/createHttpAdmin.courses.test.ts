@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminMessages } from '../../adminMessages';
 import { CourseError } from '../../errors';
-import type { AdminCourse, CourseImportResult } from '../adminEndpoints';
+import type { AdminCourse, CourseImportResult } from '../adminSchemas';
 import { createHttpAdapter, forCourse } from '../createHttpAdapter';
 import { withHttpAdmin } from './withHttpAdmin';
 

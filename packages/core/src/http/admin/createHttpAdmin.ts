@@ -10,7 +10,8 @@ import {
   ImageValidationResultSchema,
   type JobStatus,
 } from '../../schemas/admin';
-import { type AdminEndpoint, type AdminEndpointName, adminEndpoints } from '../adminEndpoints';
+import type { AdminEndpoint } from '../adminEndpoint';
+import { type AdminEndpointName, adminEndpoints } from '../adminEndpoints';
 import { coursePath } from '../endpoints';
 import { followEventStream } from '../eventStream';
 import type { CallInit, HttpTransport } from '../httpTransport';

@@ -2,7 +2,7 @@ import type { LtiRegistration, LtiToolUrls } from '@coursekit/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatString } from '../../strings/formatString';
-import { ErrorState, Skeletons } from '../../ui/QueryState';
+import { QueryBlock } from '../../ui/QueryState';
 import * as s from '../../ui/styles.css';
 import { useToast } from '../../ui/toast';
 import * as a from '../admin.css';
@@ -75,88 +75,87 @@ function Registrations({
     },
   });
 
-  let body = <Skeletons count={2} label={t.loading} />;
-  if (list.isError)
-    body = (
-      <ErrorState
-        error={list.error}
-        title={t.loadFailed}
-        retryLabel={t.retry}
-        onRetry={() => list.refetch()}
-      />
-    );
-  else if (list.data && list.data.length === 0) body = <p className={s.muted}>{t.empty}</p>;
-  else if (list.data)
-    body = (
-      <div className={a.tableWrap}>
-        <table className={a.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t.columnIssuer}</th>
-              <th scope="col">{t.columnClientId}</th>
-              <th scope="col">{t.columnDeployments}</th>
-              <th scope="col">{t.columnOrganisation}</th>
-              <th scope="col">{t.columnActions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((r) => {
-              const names = { issuer: r.issuer, clientId: r.client_id };
-              return (
-                <tr key={r.id}>
-                  <td>{r.issuer}</td>
-                  <td>{r.client_id}</td>
-                  <td>
-                    {r.deployments.length === 0 ? (
-                      <span className={a.small}>{t.noDeployments}</span>
-                    ) : (
-                      <ul className={s.list}>
-                        {r.deployments.map((d) => (
-                          <li key={d.deployment_id}>
-                            {d.deployment_id}
-                            {d.learned_at_launch ? (
-                              <>
-                                {' '}
-                                <span className={s.badge.info}>{t.learnedAtLaunch}</span>
-                              </>
-                            ) : null}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                    <p className={a.small}>{r.accept_new_deployments ? t.acceptsNew : t.listedOnly}</p>
-                  </td>
-                  <td>{organisationName(r.organisation_id)}</td>
-                  <td>
-                    <div className={s.row}>
-                      <button
-                        type="button"
-                        className={`${s.button.secondary} ${a.smallButton}`}
-                        aria-label={formatString(t.editLabel, names)}
-                        onClick={() => onEdit(r)}
-                      >
-                        {t.edit}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${s.button.secondary} ${a.smallButton}`}
-                        aria-label={formatString(t.removeLabel, names)}
-                        onClick={() => {
-                          remove.reset();
-                          setRemoving(r);
-                        }}
-                      >
-                        {t.remove}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
+  const body = (
+    <QueryBlock
+      query={list}
+      loadingLabel={t.loading}
+      failedTitle={t.loadFailed}
+      retryLabel={t.retry}
+      empty={t.empty}
+      isEmpty={(data) => data.length === 0}
+    >
+      {(data) => (
+        <div className={a.tableWrap}>
+          <table className={a.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t.columnIssuer}</th>
+                <th scope="col">{t.columnClientId}</th>
+                <th scope="col">{t.columnDeployments}</th>
+                <th scope="col">{t.columnOrganisation}</th>
+                <th scope="col">{t.columnActions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((r) => {
+                const names = { issuer: r.issuer, clientId: r.client_id };
+                return (
+                  <tr key={r.id}>
+                    <td>{r.issuer}</td>
+                    <td>{r.client_id}</td>
+                    <td>
+                      {r.deployments.length === 0 ? (
+                        <span className={a.small}>{t.noDeployments}</span>
+                      ) : (
+                        <ul className={s.list}>
+                          {r.deployments.map((d) => (
+                            <li key={d.deployment_id}>
+                              {d.deployment_id}
+                              {d.learned_at_launch ? (
+                                <>
+                                  {' '}
+                                  <span className={s.badge.info}>{t.learnedAtLaunch}</span>
+                                </>
+                              ) : null}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                      <p className={a.small}>{r.accept_new_deployments ? t.acceptsNew : t.listedOnly}</p>
+                    </td>
+                    <td>{organisationName(r.organisation_id)}</td>
+                    <td>
+                      <div className={s.row}>
+                        <button
+                          type="button"
+                          className={`${s.button.secondary} ${a.smallButton}`}
+                          aria-label={formatString(t.editLabel, names)}
+                          onClick={() => onEdit(r)}
+                        >
+                          {t.edit}
+                        </button>
+                        <button
+                          type="button"
+                          className={`${s.button.secondary} ${a.smallButton}`}
+                          aria-label={formatString(t.removeLabel, names)}
+                          onClick={() => {
+                            remove.reset();
+                            setRemoving(r);
+                          }}
+                        >
+                          {t.remove}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryBlock>
+  );
 
   return (
     <section className={s.card} aria-labelledby={`${id}-heading`}>

@@ -40,3 +40,38 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * A Field of one text input, as the console's forms type addresses, ids, domains and secrets: no
+ * spell check, and a secret (`type="password"`) never autofilled.
+ */
+export function TextField({
+  value,
+  onValue,
+  type = 'text',
+  ...field
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  value: string;
+  onValue: (value: string) => void;
+  type?: 'text' | 'url' | 'password';
+}) {
+  return (
+    <Field {...field}>
+      {(p) => (
+        <input
+          {...p}
+          className={a.input}
+          type={type}
+          autoComplete={type === 'password' ? 'new-password' : undefined}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          spellCheck={false}
+        />
+      )}
+    </Field>
+  );
+}

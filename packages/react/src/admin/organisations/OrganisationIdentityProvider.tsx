@@ -9,7 +9,7 @@ import * as a from '../admin.css';
 import { adminKeys } from '../adminKeys';
 import { useAdmin } from '../useAdmin';
 import { AdminDialog } from '../users/AdminDialog';
-import { Field } from './Field';
+import { TextField } from './Field';
 import { identityProviderStrings as t } from './identityProviderStrings';
 
 type ProviderField = 'issuer' | 'client_id' | 'client_secret' | 'domains' | 'form';
@@ -122,56 +122,37 @@ export function OrganisationIdentityProvider({ organisation }: { organisation: O
                 {formatString(t.saveFailed, { message: errors.form ?? Object.values(errors).join(' ') })}
               </p>
             ) : null}
-            <Field id={`${id}-issuer`} label={t.issuer} error={errors.issuer}>
-              {(p) => (
-                <input
-                  {...p}
-                  className={a.input}
-                  type="url"
-                  value={issuer}
-                  onChange={(e) => setIssuer(e.target.value)}
-                  spellCheck={false}
-                />
-              )}
-            </Field>
-            <Field id={`${id}-client`} label={t.clientId} error={errors.client_id}>
-              {(p) => (
-                <input
-                  {...p}
-                  className={a.input}
-                  value={clientId}
-                  onChange={(e) => setClientId(e.target.value)}
-                  spellCheck={false}
-                />
-              )}
-            </Field>
-            <Field
+            <TextField
+              id={`${id}-issuer`}
+              label={t.issuer}
+              error={errors.issuer}
+              type="url"
+              value={issuer}
+              onValue={setIssuer}
+            />
+            <TextField
+              id={`${id}-client`}
+              label={t.clientId}
+              error={errors.client_id}
+              value={clientId}
+              onValue={setClientId}
+            />
+            <TextField
               id={`${id}-secret`}
               label={provider?.has_secret ? t.clientSecretKept : t.clientSecret}
               error={errors.client_secret}
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  className={a.input}
-                  type="password"
-                  autoComplete="new-password"
-                  value={secret}
-                  onChange={(e) => setSecret(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field id={`${id}-domains`} label={t.domains} hint={t.domainsHint} error={errors.domains}>
-              {(p) => (
-                <input
-                  {...p}
-                  className={a.input}
-                  value={domains}
-                  onChange={(e) => setDomains(e.target.value)}
-                  spellCheck={false}
-                />
-              )}
-            </Field>
+              type="password"
+              value={secret}
+              onValue={setSecret}
+            />
+            <TextField
+              id={`${id}-domains`}
+              label={t.domains}
+              hint={t.domainsHint}
+              error={errors.domains}
+              value={domains}
+              onValue={setDomains}
+            />
             <label className={s.row}>
               <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
               {t.enabled}

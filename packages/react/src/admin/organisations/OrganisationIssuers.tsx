@@ -9,7 +9,7 @@ import * as a from '../admin.css';
 import { adminKeys } from '../adminKeys';
 import { useAdmin } from '../useAdmin';
 import { AdminConfirmDialog } from '../users/AdminDialog';
-import { Field } from './Field';
+import { TextField } from './Field';
 import { organisationStrings as t } from './organisationStrings';
 
 type Kind = 'jwks' | 'secret';
@@ -136,28 +136,20 @@ export function OrganisationIssuers({ organisation }: { organisation: Organisati
             })}
           </p>
         ) : null}
-        <Field id={`${id}-issuer`} label={t.issuer} error={errors.issuer}>
-          {(p) => (
-            <input
-              {...p}
-              className={a.input}
-              value={issuer}
-              onChange={(e) => setIssuer(e.target.value)}
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-audience`} label={t.audience} error={errors.audience}>
-          {(p) => (
-            <input
-              {...p}
-              className={a.input}
-              value={audience}
-              onChange={(e) => setAudience(e.target.value)}
-              spellCheck={false}
-            />
-          )}
-        </Field>
+        <TextField
+          id={`${id}-issuer`}
+          label={t.issuer}
+          error={errors.issuer}
+          value={issuer}
+          onValue={setIssuer}
+        />
+        <TextField
+          id={`${id}-audience`}
+          label={t.audience}
+          error={errors.audience}
+          value={audience}
+          onValue={setAudience}
+        />
         <fieldset className={s.fieldset}>
           <legend className={a.small}>{t.keyKind}</legend>
           <div className={s.row}>
@@ -181,31 +173,23 @@ export function OrganisationIssuers({ organisation }: { organisation: Organisati
           </div>
         </fieldset>
         {kind === 'jwks' ? (
-          <Field id={`${id}-jwks`} label={t.jwksUrl} error={errors.jwks_url}>
-            {(p) => (
-              <input
-                {...p}
-                className={a.input}
-                type="url"
-                value={jwksUrl}
-                onChange={(e) => setJwksUrl(e.target.value)}
-                spellCheck={false}
-              />
-            )}
-          </Field>
+          <TextField
+            id={`${id}-jwks`}
+            label={t.jwksUrl}
+            error={errors.jwks_url}
+            type="url"
+            value={jwksUrl}
+            onValue={setJwksUrl}
+          />
         ) : (
-          <Field id={`${id}-secret`} label={t.sharedSecret} error={errors.shared_secret ?? errors.jwks_url}>
-            {(p) => (
-              <input
-                {...p}
-                className={a.input}
-                type="password"
-                autoComplete="new-password"
-                value={secret}
-                onChange={(e) => setSecret(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            id={`${id}-secret`}
+            label={t.sharedSecret}
+            error={errors.shared_secret ?? errors.jwks_url}
+            type="password"
+            value={secret}
+            onValue={setSecret}
+          />
         )}
         <div>
           <button type="submit" className={s.button.primary} disabled={add.isPending}>

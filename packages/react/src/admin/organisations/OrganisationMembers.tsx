@@ -2,7 +2,7 @@ import type { Organisation, OrganisationMember } from '@coursekit/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatString } from '../../strings/formatString';
-import { ErrorState, Skeletons } from '../../ui/QueryState';
+import { QueryBlock } from '../../ui/QueryState';
 import * as s from '../../ui/styles.css';
 import { useToast } from '../../ui/toast';
 import * as a from '../admin.css';
@@ -64,93 +64,93 @@ export function OrganisationMembers({ organisation }: { organisation: Organisati
     },
   });
 
-  let body = <Skeletons count={1} label={t.membersLoading} />;
-  if (members.isError)
-    body = (
-      <ErrorState
-        error={members.error}
-        title={t.membersFailed}
-        retryLabel={t.retry}
-        onRetry={() => members.refetch()}
-      />
-    );
-  else if (members.data && members.data.items.length === 0)
-    body = <p className={s.muted}>{t.membersEmpty}</p>;
-  else if (members.data) {
-    const pages = Math.max(1, Math.ceil(members.data.total / PAGE_SIZE));
-    body = (
-      <>
-        <div className={a.tableWrap}>
-          <table className={a.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t.memberName}</th>
-                <th scope="col">{t.memberEmail}</th>
-                <th scope="col">{t.memberRole}</th>
-                <th scope="col">{t.columnActions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.items.map((m) => (
-                <tr key={m.user_id}>
-                  <td>{m.display_name ?? ''}</td>
-                  <td>{m.email}</td>
-                  <td>
-                    <select
-                      className={s.select}
-                      aria-label={formatString(t.roleLabel, { email: m.email })}
-                      value={m.role}
-                      disabled={setRole.isPending}
-                      onChange={(e) =>
-                        setRole.mutate({ member: m, role: e.target.value as OrganisationMember['role'] })
-                      }
-                    >
-                      <option value="learner">{t.roleLearner}</option>
-                      <option value="manager">{t.roleManager}</option>
-                    </select>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className={`${s.button.secondary} ${a.smallButton}`}
-                      aria-label={formatString(t.removeMemberLabel, { email: m.email })}
-                      onClick={() => {
-                        remove.reset();
-                        setRemoving(m);
-                      }}
-                    >
-                      {t.removeMember}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {pages > 1 ? (
-          <nav className={s.row} aria-label={t.membersHeading}>
-            <button
-              type="button"
-              className={s.button.secondary}
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t.previousPage}
-            </button>
-            <span>{formatString(t.pageOf, { page, pages })}</span>
-            <button
-              type="button"
-              className={s.button.secondary}
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t.nextPage}
-            </button>
-          </nav>
-        ) : null}
-      </>
-    );
-  }
+  const body = (
+    <QueryBlock
+      query={members}
+      skeletons={1}
+      loadingLabel={t.membersLoading}
+      failedTitle={t.membersFailed}
+      retryLabel={t.retry}
+      empty={t.membersEmpty}
+      isEmpty={(data) => data.items.length === 0}
+    >
+      {(data) => {
+        const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
+        return (
+          <>
+            <div className={a.tableWrap}>
+              <table className={a.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.memberName}</th>
+                    <th scope="col">{t.memberEmail}</th>
+                    <th scope="col">{t.memberRole}</th>
+                    <th scope="col">{t.columnActions}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((m) => (
+                    <tr key={m.user_id}>
+                      <td>{m.display_name ?? ''}</td>
+                      <td>{m.email}</td>
+                      <td>
+                        <select
+                          className={s.select}
+                          aria-label={formatString(t.roleLabel, { email: m.email })}
+                          value={m.role}
+                          disabled={setRole.isPending}
+                          onChange={(e) =>
+                            setRole.mutate({ member: m, role: e.target.value as OrganisationMember['role'] })
+                          }
+                        >
+                          <option value="learner">{t.roleLearner}</option>
+                          <option value="manager">{t.roleManager}</option>
+                        </select>
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className={`${s.button.secondary} ${a.smallButton}`}
+                          aria-label={formatString(t.removeMemberLabel, { email: m.email })}
+                          onClick={() => {
+                            remove.reset();
+                            setRemoving(m);
+                          }}
+                        >
+                          {t.removeMember}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {pages > 1 ? (
+              <nav className={s.row} aria-label={t.membersHeading}>
+                <button
+                  type="button"
+                  className={s.button.secondary}
+                  disabled={page <= 1}
+                  onClick={() => setPage(page - 1)}
+                >
+                  {t.previousPage}
+                </button>
+                <span>{formatString(t.pageOf, { page, pages })}</span>
+                <button
+                  type="button"
+                  className={s.button.secondary}
+                  disabled={page >= pages}
+                  onClick={() => setPage(page + 1)}
+                >
+                  {t.nextPage}
+                </button>
+              </nav>
+            ) : null}
+          </>
+        );
+      }}
+    </QueryBlock>
+  );
 
   return (
     <section className={s.card} aria-labelledby={`${id}-heading`}>

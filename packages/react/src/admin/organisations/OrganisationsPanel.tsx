@@ -2,7 +2,7 @@ import type { Organisation } from '@coursekit/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatString } from '../../strings/formatString';
-import { ErrorState, Skeletons } from '../../ui/QueryState';
+import { ErrorState, QueryBlock, Skeletons } from '../../ui/QueryState';
 import * as s from '../../ui/styles.css';
 import { useToast } from '../../ui/toast';
 import * as a from '../admin.css';
@@ -46,55 +46,54 @@ function OrganisationList({ onNew, onOpen }: { onNew: () => void; onOpen: (id: s
   const admin = useAdmin();
   const id = useId();
   const list = useQuery({ queryKey: adminKeys.organisations(), queryFn: () => admin.organisations!.list() });
-  let body = <Skeletons count={2} label={t.loading} />;
-  if (list.isError)
-    body = (
-      <ErrorState
-        error={list.error}
-        title={t.loadFailed}
-        retryLabel={t.retry}
-        onRetry={() => list.refetch()}
-      />
-    );
-  else if (list.data && list.data.length === 0) body = <p className={s.muted}>{t.empty}</p>;
-  else if (list.data)
-    body = (
-      <div className={a.tableWrap}>
-        <table className={a.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t.columnName}</th>
-              <th scope="col">{t.columnSlug}</th>
-              <th scope="col">{t.columnStatus}</th>
-              <th scope="col">{t.columnMembers}</th>
-              <th scope="col">{t.columnActions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((o) => (
-              <tr key={o.id}>
-                <td>{o.name}</td>
-                <td>{o.slug}</td>
-                <td>
-                  <StatusBadge organisation={o} />
-                </td>
-                <td>{o.members}</td>
-                <td>
-                  <button
-                    type="button"
-                    className={`${s.button.secondary} ${a.smallButton}`}
-                    aria-label={formatString(t.openLabel, { name: o.name })}
-                    onClick={() => onOpen(o.id)}
-                  >
-                    {t.open}
-                  </button>
-                </td>
+  const body = (
+    <QueryBlock
+      query={list}
+      loadingLabel={t.loading}
+      failedTitle={t.loadFailed}
+      retryLabel={t.retry}
+      empty={t.empty}
+      isEmpty={(data) => data.length === 0}
+    >
+      {(data) => (
+        <div className={a.tableWrap}>
+          <table className={a.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t.columnName}</th>
+                <th scope="col">{t.columnSlug}</th>
+                <th scope="col">{t.columnStatus}</th>
+                <th scope="col">{t.columnMembers}</th>
+                <th scope="col">{t.columnActions}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+            </thead>
+            <tbody>
+              {data.map((o) => (
+                <tr key={o.id}>
+                  <td>{o.name}</td>
+                  <td>{o.slug}</td>
+                  <td>
+                    <StatusBadge organisation={o} />
+                  </td>
+                  <td>{o.members}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className={`${s.button.secondary} ${a.smallButton}`}
+                      aria-label={formatString(t.openLabel, { name: o.name })}
+                      onClick={() => onOpen(o.id)}
+                    >
+                      {t.open}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryBlock>
+  );
   return (
     <section className={s.card} aria-labelledby={`${id}-heading`}>
       <div className={s.spread}>

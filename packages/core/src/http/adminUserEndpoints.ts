@@ -1,0 +1,155 @@
+// The admin's calls about people: the user list, one user's account, roles and learning record.
+import * as z from 'zod/mini';
+import {
+  AdminUserViewSchema,
+  pageSchema,
+  SelectableProfileSchema,
+  UserProgressViewSchema,
+} from '../schemas/admin';
+import { CompletedAttemptSchema } from '../schemas/entities';
+import { type AdminEndpoint, adminEndpoint as a } from './adminEndpoint';
+import {
+  CreateUserBodySchema,
+  RevokeBodySchema,
+  RevokedAnswerSchema,
+  RoleBodySchema,
+  UserListQuerySchema,
+} from './adminSchemas';
+import { ProfileUpdateBodySchema, RolesAnswerSchema } from './endpoints';
+
+export const adminUserEndpoints = {
+  adminUsers: a({
+    method: 'GET',
+    path: '/admin/users',
+    auth: 'admin',
+    query: UserListQuerySchema,
+    answer: pageSchema(AdminUserViewSchema),
+    summary: 'A page of users with e-mail, sign-in, confirmation and roles; search and sort by last name',
+  }),
+  adminCreateUser: a({
+    method: 'POST',
+    path: '/admin/users',
+    auth: 'admin',
+    body: CreateUserBodySchema,
+    answer: AdminUserViewSchema,
+    status: 201,
+    errors: ['weak_password', 'user_already_registered'],
+    summary: 'Create a user (send invite on by default, role user by default)',
+  }),
+  adminUser: a({
+    method: 'GET',
+    path: '/admin/users/:userId',
+    auth: 'admin',
+    answer: AdminUserViewSchema,
+    errors: ['not_found'],
+    summary: 'One user',
+  }),
+  adminUpdateUser: a({
+    method: 'PATCH',
+    path: '/admin/users/:userId',
+    auth: 'admin',
+    body: ProfileUpdateBodySchema,
+    answer: AdminUserViewSchema,
+    errors: ['not_found'],
+    summary: 'Edit display name / avatar (trimmed, blank → null)',
+  }),
+  adminDeleteUser: a({
+    method: 'DELETE',
+    path: '/admin/users/:userId',
+    auth: 'admin',
+    errors: ['not_found'],
+    summary: 'Delete progress, attempts, roles, profile and account in one transaction (204)',
+  }),
+  adminPasswordReset: a({
+    method: 'POST',
+    path: '/admin/users/:userId/password-reset',
+    auth: 'admin',
+    errors: ['not_found'],
+    summary: 'Send a password-reset e-mail (204; 400 “User email not available”)',
+  }),
+  adminRevokeCredential: a({
+    method: 'POST',
+    path: '/admin/certificates/:code/revoke',
+    auth: 'admin',
+    body: RevokeBodySchema,
+    answer: RevokedAnswerSchema,
+    errors: ['not_found'],
+    summary:
+      'Revoke a certificate’s Open Badges credential, with a reason: its status-list bit is set and the action logged',
+  }),
+  adminAssignRole: a({
+    method: 'POST',
+    path: '/admin/users/:userId/roles',
+    auth: 'admin',
+    body: RoleBodySchema,
+    answer: RolesAnswerSchema,
+    errors: ['not_found'],
+    summary: 'Add a role; answers the user’s roles',
+  }),
+  adminRemoveRole: a({
+    method: 'DELETE',
+    path: '/admin/users/:userId/roles/:role',
+    auth: 'admin',
+    answer: RolesAnswerSchema,
+    errors: ['not_found'],
+    summary: 'Remove a role; answers the user’s roles',
+  }),
+  adminSelectableProfiles: a({
+    method: 'GET',
+    path: '/admin/profiles',
+    auth: 'admin',
+    answer: z.array(SelectableProfileSchema),
+    summary: 'Profiles for the user-progress selector, newest first',
+  }),
+
+  adminUserProgress: a({
+    scope: 'course',
+    method: 'GET',
+    path: '/admin/users/:userId/progress',
+    auth: 'admin',
+    answer: UserProgressViewSchema,
+    errors: ['not_found'],
+    summary: 'A learner’s progress summary, quiz summaries and pre-assessment result',
+  }),
+  adminQuizAttempts: a({
+    scope: 'course',
+    method: 'GET',
+    path: '/admin/users/:userId/quizzes/:quizId/attempts',
+    auth: 'admin',
+    answer: z.array(CompletedAttemptSchema),
+    errors: ['not_found'],
+    summary: 'All of a learner’s attempts of one quiz, newest first',
+  }),
+  adminResetProgress: a({
+    scope: 'course',
+    method: 'DELETE',
+    path: '/admin/users/:userId/progress',
+    auth: 'admin',
+    errors: ['not_found'],
+    summary: 'Reset all of a learner’s progress and quiz attempts (204)',
+  }),
+  adminResetModule: a({
+    scope: 'course',
+    method: 'DELETE',
+    path: '/admin/users/:userId/progress/modules/:moduleId',
+    auth: 'admin',
+    errors: ['not_found'],
+    summary: 'Reset one module’s progress (204)',
+  }),
+  adminResetQuiz: a({
+    scope: 'course',
+    method: 'DELETE',
+    path: '/admin/users/:userId/quizzes/:quizId/attempts',
+    auth: 'admin',
+    errors: ['not_found'],
+    summary: 'Delete a learner’s attempts of one quiz (204)',
+  }),
+  adminResetPreAssessment: a({
+    scope: 'course',
+    method: 'DELETE',
+    path: '/admin/users/:userId/pre-assessment',
+    auth: 'admin',
+    errors: ['not_found'],
+    summary: 'Delete a learner’s pre-assessment attempts (204)',
+  }),
+} as const satisfies Record<string, AdminEndpoint>;
