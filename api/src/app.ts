@@ -26,7 +26,7 @@ import { precompressed } from './http/precompressed';
 import { requestLog } from './http/requestLog';
 import { largeBodyRoute } from './http/route';
 import { staticSite } from './http/staticSite';
-import { ltiRoutes } from './lti/routes';
+import { ltiRosterRoutes, ltiRoutes } from './lti/routes';
 import { type ScoreOutbox, scoreOutbox } from './lti/scoreOutbox';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { companySignInRoutes } from './organisations/companySignIn';
@@ -148,6 +148,7 @@ export function createApp(options: AppOptions): App {
   api.use(organisationFaceRoutes(ctx));
   api.use(managerRoutes(ctx));
   api.use(myOrganisationRoutes(ctx));
+  api.use(ltiRosterRoutes(ctx));
   api.use(reminderRoutes(ctx));
   api.use(admin.router);
   if (!options.config.production && isDevMailbox(options.mailer)) {

@@ -798,6 +798,48 @@ export const ltiScoreSends = pgTable(
   ],
 );
 
+/**
+ * Where an LMS context's roster is (LTI Names and Role Provisioning): one row per registration,
+ * context and resource link, written at each launch whose id_token carries the NRPS claim, with the
+ * course (or module) the link opens. The memberships URL comes from that verified id_token only.
+ */
+export const ltiRosters = pgTable(
+  'lti_rosters',
+  {
+    id: uuid('id').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => ltiRegistrations.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    contextTitle: text('context_title'),
+    resourceLinkId: text('resource_link_id').notNull(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The module the link opens; null: the whole course. */
+    moduleId: integer('module_id'),
+    membershipsUrl: text('memberships_url').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lti_rosters_link').on(t.registrationId, t.contextId, t.resourceLinkId)],
+);
+
+/** The session of an instructor's launch may read that launch's roster until `expires_at`. */
+export const ltiRosterGrants = pgTable(
+  'lti_roster_grants',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    rosterId: uuid('roster_id')
+      .notNull()
+      .references(() => ltiRosters.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.rosterId] })],
+);
+
 /** Nonces of launches accepted: an id_token is accepted once. */
 export const ltiNonces = pgTable('lti_nonces', {
   nonce: text('nonce').primaryKey(),

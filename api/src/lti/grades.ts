@@ -100,7 +100,7 @@ export async function recordGradeLink(
 }
 
 /** The best completed attempt of the course's final quiz (score = correct answers), if any. */
-interface QuizFacts {
+export interface QuizFacts {
   hasFinalQuiz: boolean;
   best: { score: number; total: number } | undefined;
 }
@@ -159,7 +159,7 @@ function scoreOf(
   return { ...base, activityProgress: progress, gradingProgress: 'NotReady' };
 }
 
-async function quizFacts(ctx: AppContext, userId: string, courseId: number): Promise<QuizFacts> {
+export async function quizFacts(ctx: AppContext, userId: string, courseId: number): Promise<QuizFacts> {
   const [final] = await ctx.db
     .select({ id: quizzes.id })
     .from(quizzes)

@@ -176,6 +176,16 @@ describe.each(DRIVERS)('LTI launch (%s)', (driver) => {
     await refused({ id_token: token, state: used.state }, used.cookie, /expired or was already used/);
     const fresh = await login();
     await refused({ id_token: token, state: fresh.state }, fresh.cookie, /wrong nonce/);
+    // The platform's authorization error (a user it has not signed in), said in its words.
+    await refused(
+      {
+        error: 'login_required',
+        error_description: 'End-User authentication is required',
+        state: fresh.state,
+      },
+      fresh.cookie,
+      /The LMS did not sign you in to the course: End-User authentication is required/,
+    );
 
     // Signed by a key the platform never published (with the kid of one it did).
     const forger = await platform.stranger();

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { openSession } from '../auth/sessions';
-import { hashToken } from '../auth/tokens';
+import { hashToken, verifyAccessToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { resolveCourse } from '../course/structure';
 import { schema } from '../db/index';
@@ -13,6 +13,7 @@ import { recordGradeLink } from './grades';
 import { ltiLearner, nameOf } from './learner';
 import { bindingCookie } from './login';
 import { sendErrorPage, sendScriptPage } from './pages';
+import { grantRoster, recordRoster } from './roster';
 import { LaunchRefused, MAX_TOKEN_AGE_S, verifyIdToken } from './verify';
 
 const {
@@ -27,6 +28,11 @@ const LaunchForm = z.object({
   state: z.string().min(1).max(200),
   /** The binding value the launch page read back from the platform's storage (no cookie came). */
   lti_storage_binding: z.optional(z.string().min(1).max(200)),
+});
+
+const PlatformError = z.object({
+  error: z.string().min(1).max(200),
+  error_description: z.optional(z.string().min(1).max(500)),
 });
 
 const EXPIRED = 'This launch has expired or was already used. Open the course again from your LMS.';
@@ -70,7 +76,16 @@ export async function ltiLaunch(ctx: AppContext, req: Request, res: Response): P
 
 async function launch(ctx: AppContext, req: Request, res: Response): Promise<void> {
   const form = LaunchForm.safeParse(req.body ?? {});
-  if (!form.success) throw new LaunchRefused(400, 'The launch is missing its id_token or state.');
+  if (!form.success) {
+    // The platform's authorization answer may be an error (OpenID's error, error_description).
+    const said = PlatformError.safeParse(req.body ?? {});
+    if (said.success)
+      throw new LaunchRefused(
+        401,
+        `The LMS did not sign you in to the course: ${said.data.error_description ?? said.data.error}.`,
+      );
+    throw new LaunchRefused(400, 'The launch is missing its id_token or state.');
+  }
   const { id_token: idToken, state, lti_storage_binding: storageBinding } = form.data;
   const now = ctx.clock.now();
   const [login] = await ctx.db
@@ -137,7 +152,7 @@ async function launch(ctx: AppContext, req: Request, res: Response): Promise<voi
   }
 
   const at = new Date(now);
-  const userId = await ctx.db.transaction(async (tx) => {
+  const { userId, rosterId } = await ctx.db.transaction(async (tx) => {
     // Used up once: a second post of the same state (a replay, or a race) finds nothing to delete.
     const used = await tx.delete(states).where(eq(states.state, state)).returning({ state: states.state });
     if (used.length === 0) throw new LaunchRefused(401, EXPIRED);
@@ -172,14 +187,27 @@ async function launch(ctx: AppContext, req: Request, res: Response): Promise<voi
       at,
     );
     // Where this learner's scores go: only ever the verified launch's `sub`, line item and scopes.
+    let roster: string | undefined;
     if (course) {
+      const moduleId = target.module === undefined ? undefined : Number(target.module);
+      roster = await recordRoster(
+        tx,
+        {
+          registrationId: registration.id,
+          resourceLinkId: claims.resourceLinkId,
+          courseId: course.id,
+          moduleId,
+          claims: claims.payload,
+        },
+        at,
+      );
       await recordGradeLink(
         tx,
         {
           registrationId: registration.id,
           userId: learner,
           courseId: course.id,
-          moduleId: target.module === undefined ? undefined : Number(target.module),
+          moduleId,
           resourceLinkId: claims.resourceLinkId,
           sub: claims.sub,
           claims: claims.payload,
@@ -188,7 +216,7 @@ async function launch(ctx: AppContext, req: Request, res: Response): Promise<voi
         at,
       );
     }
-    return learner;
+    return { userId: learner, rosterId: roster };
   });
   res.clearCookie(bindingCookie(state), {
     path: '/api/lti',
@@ -199,11 +227,18 @@ async function launch(ctx: AppContext, req: Request, res: Response): Promise<voi
   if (!course) return sendDeepLinkingChoice(ctx, res, registration, claims);
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
   const session = await openSession(ctx, user!, 'normal');
+  // An instructor's launch session may read the class roster of this link's context.
+  const roster = role === 'instructor' && rosterId ? rosterId : undefined;
+  if (roster) {
+    const checked = await verifyAccessToken(ctx, session.access_token);
+    if (checked.ok) await grantRoster(ctx, checked.sessionId, roster);
+  }
   sendScriptPage(res, course.title, {
     mode: 'player',
     api: '/api',
     course: course.slug,
     ...(target.module ? { module: target.module } : {}),
+    ...(roster ? { roster } : {}),
     role,
     token: session.access_token,
   });

@@ -30,7 +30,16 @@ function page(title: string, body: string): string {
 <title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:1rem;color:#1a1a1a}
 .ck-lti-error{max-width:40rem;border-left:4px solid #b3261e;padding:.5rem 1rem;background:#fdf1f0}
-#course{min-height:100vh}</style></head>
+#course{min-height:100vh}
+.ck-bar{display:flex;justify-content:flex-end;gap:.5rem;margin:0 0 .75rem}
+.ck-button{font:inherit;padding:.4rem .9rem;border:1px solid #1a1a1a;border-radius:.4rem;background:#fff;color:#1a1a1a;cursor:pointer}
+.ck-button:focus-visible,.ck-scroll:focus-visible,#ck-roster-title:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+.ck-roster h1{font-size:1.4rem;margin:0 0 .5rem}
+.ck-scroll{overflow-x:auto;margin:0 0 1rem}
+.ck-roster table{border-collapse:collapse;width:100%;min-width:32rem}
+.ck-roster caption{text-align:left;font-weight:600;padding:.25rem 0}
+.ck-roster th,.ck-roster td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #d4d4d4;vertical-align:top}
+.ck-muted{display:block;color:#525252;font-weight:400;font-size:.875rem}</style></head>
 <body>${body}</body></html>`;
 }
 

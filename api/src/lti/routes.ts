@@ -1,4 +1,4 @@
-import { adminEndpoints as E } from '@coursekit/core';
+import { adminEndpoints as E, endpoints } from '@coursekit/core';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { logAction } from '../admin/actionLog';
@@ -17,9 +17,20 @@ import {
   listRegistrations,
   updateRegistration,
 } from './registrations';
+import { rosterView } from './roster';
 import { LTI_SCRIPT } from './script';
 
 const registrationParams = z.strictObject({ registrationId: z.string().uuid('Not a registration id') });
+const rosterParams = z.strictObject({ rosterId: z.string().uuid('Not a roster id') });
+
+/** The instructor's roster (JSON, a launch session's bearer token): mounted with the API's JSON routes. */
+export function ltiRosterRoutes(ctx: AppContext): Router {
+  const router = express.Router();
+  mount(router, ctx, endpoints.ltiRoster, { params: rosterParams }, ({ auth, params }) =>
+    rosterView(ctx, auth, params.rosterId),
+  );
+  return router;
+}
 
 /** The admin's LTI endpoints (core's adminEndpoints), each behind the admin guard. */
 export function ltiAdminRoutes(router: Router, ctx: AppContext): void {

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema } from '../db/index';
 import { serialPasses } from '../db/serialPasses';
 import { LINE_ITEM_MAXIMUM, LINE_ITEM_TAG } from './deepLinking';
 import { AGS_SCOPES, type AgsScore } from './grades';
-import { signWithToolKey } from './keys';
+import { PlatformAnswer, platformTokens, type Registration, transientStatus, wordsOf } from './platformCalls';
 
 const { ltiScoreSends: sends, ltiGradeLinks: links, ltiRegistrations: registrations } = schema;
 
@@ -15,11 +14,6 @@ const { ltiScoreSends: sends, ltiGradeLinks: links, ltiRegistrations: registrati
  * a learner's score is never dropped because the gradebook was down.
  */
 const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
-/** How long before its expiry a cached access token is no longer used. */
-const TOKEN_MARGIN_S = 60;
-/** How long one call to the platform may take. */
-const TIMEOUT_MS = 10_000;
-
 export interface ScoreOutboxOptions {
   retryDelaysMs?: number[];
   /** How often each instance looks for scores that are due (15 s); 0: no timer. */
@@ -31,48 +25,9 @@ export interface ScoreOutboxOptions {
 export interface ScoreOutbox {
   /** Sends every score that is due now; a call during a pass waits for one more pass. */
   flush(): Promise<void>;
-  /** Access tokens asked of platforms' token endpoints since start (per instance). */
+  /** Access tokens asked of platforms' token endpoints since start (this instance, every service). */
   tokenRequests(): number;
   close(): void;
-}
-
-/** A platform's answer that is not a success: transient ones are retried, the rest recorded as refused. */
-class PlatformAnswer extends Error {
-  constructor(
-    readonly status: number | null,
-    message: string,
-    readonly transient: boolean,
-  ) {
-    super(message);
-  }
-}
-
-const transientStatus = (status: number) =>
-  status >= 500 || status === 408 || status === 429 || status === 401;
-
-/** The platform's own words: an error body's message, or the start of its text. */
-async function wordsOf(res: Response): Promise<string> {
-  const text = (await res.text().catch(() => '')).slice(0, 2000);
-  try {
-    const body = JSON.parse(text) as Record<string, unknown>;
-    const words = [body.error_description, body.message, body.error, body.reason].find(
-      (w) => typeof w === 'string' && w,
-    );
-    if (typeof words === 'string') return `${res.status}: ${words}`.slice(0, 500);
-  } catch {}
-  return `${res.status}: ${text.trim() || res.statusText}`.slice(0, 500);
-}
-
-async function call(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (error) {
-    throw new PlatformAnswer(
-      null,
-      `network: ${error instanceof Error ? error.message : String(error)}`,
-      true,
-    );
-  }
 }
 
 /** `{lineitem}/scores`, with the line item's query (if any) kept after the path (AGS 2.0 §3.4). */
@@ -82,7 +37,6 @@ function scoresUrl(lineItem: string): string {
   return url.href;
 }
 
-type Registration = typeof registrations.$inferSelect;
 type Link = typeof links.$inferSelect;
 
 /**
@@ -97,71 +51,8 @@ export function scoreOutbox(ctx: AppContext, options: ScoreOutboxOptions = {}): 
   const { db, logger } = ctx;
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const leaseMs = options.leaseMs ?? 120_000;
-  const tokens = new Map<string, { token: string; until: number }>();
-  const asking = new Map<string, Promise<string>>();
-  let requests = 0;
-
-  const askToken = async (registration: Registration, scope: string): Promise<string> => {
-    requests += 1;
-    const assertion = await signWithToolKey(
-      ctx,
-      {
-        iss: registration.clientId,
-        sub: registration.clientId,
-        aud: registration.tokenUrl,
-        jti: randomUUID(),
-      },
-      { expiresInS: 300 },
-    );
-    const res = await call(registration.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-        client_assertion: assertion,
-        scope,
-      }),
-    });
-    if (!res.ok) {
-      const words = await wordsOf(res);
-      // Always retried: a refused assertion is the registration's to fix, and the learner's score waits.
-      throw new PlatformAnswer(res.status, `token: ${words}`, true);
-    }
-    const body = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof body.access_token !== 'string')
-      throw new PlatformAnswer(res.status, 'token: no access_token', true);
-    const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-    tokens.set(`${registration.id} ${scope}`, {
-      token: body.access_token,
-      until: ctx.clock.now() + Math.max(0, lifetime - Math.min(TOKEN_MARGIN_S, lifetime / 10)) * 1000,
-    });
-    return body.access_token;
-  };
-
-  /** A cached token of this registration and scope, or a new one (one request for concurrent callers). */
-  const tokenFor = (registration: Registration, scope: string): Promise<string> => {
-    const key = `${registration.id} ${scope}`;
-    const cached = tokens.get(key);
-    if (cached && cached.until > ctx.clock.now()) return Promise.resolve(cached.token);
-    let pending = asking.get(key);
-    if (!pending) {
-      pending = askToken(registration, scope).finally(() => asking.delete(key));
-      asking.set(key, pending);
-    }
-    return pending;
-  };
-
-  /** Calls an AGS service with the token; a 401 drops the cached token (the next attempt asks anew). */
-  const service = async (registration: Registration, scope: string, url: string, init: RequestInit) => {
-    const token = await tokenFor(registration, scope);
-    const res = await call(url, {
-      ...init,
-      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
-    });
-    if (res.status === 401) tokens.delete(`${registration.id} ${scope}`);
-    return res;
-  };
+  const tokens = platformTokens(ctx);
+  const service = tokens.service;
 
   /**
    * The link's line item: the launch's, or the one found in the launch's container by the resource
@@ -298,7 +189,7 @@ export function scoreOutbox(ctx: AppContext, options: ScoreOutboxOptions = {}): 
   timer?.unref();
   return {
     flush,
-    tokenRequests: () => requests,
+    tokenRequests: tokens.requests,
     close() {
       passes.close();
       if (timer) clearInterval(timer);

@@ -1,11 +1,15 @@
+import { ROSTER_SCRIPT } from './rosterScript';
+
 /**
  * /api/lti/lti.js, the one script of the LTI pages (no inline script). It reads #ck-lti's data-
  * attributes: `put` stores the login's binding in the platform's storage (lti.put_data) and goes on
  * to the platform's authorization endpoint; `get` reads it back (lti.get_data) and posts the launch
  * again with it; `return` posts a deep-linking response to the platform; `registered` tells the LMS a dynamic
- * registration is done (org.imsglobal.lti.close); `player` mounts the CoursePlayer with the launch's session token.
+ * registration is done (org.imsglobal.lti.close); `player` mounts the CoursePlayer with the launch's session token,
+ * and for an instructor's launch the class roster beside it (rosterScript.ts).
  */
-export const LTI_SCRIPT = `(function () {
+export const LTI_SCRIPT = `${ROSTER_SCRIPT}
+(function () {
   'use strict';
   var el = document.getElementById('ck-lti');
   if (!el) return;
@@ -68,6 +72,7 @@ export const LTI_SCRIPT = `(function () {
     if (!window.CourseKit) { show('The course player could not be loaded.'); return; }
     var token = d.token;
     el.id = 'course';
+    if (d.roster && d.role === 'instructor') ckRoster(el, d, el);
     var options = { apiUrl: d.api, getAccessToken: function () { return token; } };
     if (d.course) options.course = d.course;
     if (d.module) options.moduleId = Number(d.module);

@@ -115,6 +115,9 @@ const LEARNER_TABLE: Record<string, Row> = {
   'POST /api/lti/deep-link': row(400, 400, 400, 400, 400),
   // Dynamic registration needs an admin's signed single-use link; without one nothing is fetched or written.
   'GET /api/lti/register': row(400, 400, 400, 400, 400),
+  // An LMS class's roster: only the session of an instructor's launch in that context reads it
+  // (none of these callers launched; roster.test.ts crosses learners' and other contexts' launches).
+  'GET /api/lti/rosters/:rosterId': row(401, 403, 403, 403, 403),
   // Company sign-in: the discovery needs an e-mail (none here); the start of a made-up organisation
   // and a callback without a state send the browser back to the sign-in page saying why.
   'GET /api/auth/sso/discover': row(400, 400, 400, 400, 400),
@@ -197,6 +200,7 @@ function requestFor(
     slug: 'no-such-organisation',
     issuerId: '00000000-0000-4000-8000-000000000002',
     registrationId: '00000000-0000-4000-8000-000000000000',
+    rosterId: '00000000-0000-4000-8000-000000000005',
     groupId: '00000000-0000-4000-8000-000000000003',
     assignmentId: '00000000-0000-4000-8000-000000000004',
     // The studio's: a file of the default course's draft, its first version.

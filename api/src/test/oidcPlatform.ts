@@ -5,6 +5,7 @@ import { LTI_CLAIMS, LTI_RESOURCE_LINK_REQUEST, LTI_VERSION } from '@coursekit/c
 import { createRemoteJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { closeServer } from './harness';
+import { platformPageHtml } from './platformPage';
 
 // An LMS for the API's tests whose authorization server is panva's oidc-provider (OpenID-certified
 // for the implicit, form_post and third-party-initiated login flows an LTI launch is): it signs
@@ -61,6 +62,15 @@ interface LaunchSpec {
   extra?: Record<string, unknown>;
 }
 
+/** A member of a context, as NRPS lists them. */
+interface Member {
+  user_id: string;
+  name?: string;
+  email?: string;
+  roles?: string[];
+  status?: 'Active' | 'Inactive' | 'Deleted';
+}
+
 /** An AGS score as the platform's gradebook holds it. */
 interface GradebookScore {
   lineItem: string;
@@ -100,6 +110,9 @@ class Jar {
   }
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  list(): Array<{ name: string; value: string }> {
+    return [...this.cookies].map(([name, value]) => ({ name, value }));
   }
 }
 
@@ -155,6 +168,16 @@ interface PlatformBrowser {
     spec?: LaunchSpec,
     options?: { loginHint?: string; clientId?: string },
   ): Promise<{ idToken: string; state: string; nonce: string; toolCookie: string; action: string }>;
+  /**
+   * A single-use URL on the LMS that gives a real browser this user's LMS session: its cookies, set
+   * `SameSite=None; Secure` as LMSs set theirs (a launch comes back to the LMS through the tool's site).
+   */
+  sessionUrl(): string;
+  /**
+   * A launch in a real browser: the URL of the LMS's page that frames the tool's login initiation
+   * (on the tool's public URL) with platform storage offered (lti_storage_target).
+   */
+  framedLaunch(spec?: LaunchSpec, options?: { clientId?: string }): string;
   /** Posts a launch form to the tool as this browser (with the tool's binding cookie). */
   post(form: Record<string, string>, toolCookie?: string): Promise<Omit<LaunchResult, 'idToken' | 'state'>>;
 }
@@ -184,8 +207,12 @@ export interface OidcPlatform {
   agsDown(status: number | undefined): void;
   /** Scores for these users are refused with 422 and the platform's words. */
   refuseScoresFor(sub: string, message: string): void;
-  /** The context's members, as NRPS lists them. */
-  setMembers(contextId: string, members: Array<{ user_id: string; name?: string; roles?: string[] }>): void;
+  /** The context's members, as NRPS lists them (status Active and the Learner role unless given). */
+  setMembers(contextId: string, members: Member[]): void;
+  /** NRPS answers pages of this many members, linked by rel="next" (0: one page). */
+  setMemberPageSize(size: number): void;
+  /** How many calls the NRPS memberships service had. */
+  membershipRequests(): number;
   /** The deep-linking responses the platform accepted (their verified payloads). */
   deepLinks(): Array<Record<string, unknown>>;
   /**
@@ -193,6 +220,8 @@ export interface OidcPlatform {
    * OpenID configuration and a single-use registration token, as the LMS appends them to the tool's link.
    */
   dynamicRegistration(): Promise<{ openidConfiguration: string; registrationToken: string }>;
+  /** The URL of an LMS page that frames `src` and answers platform storage and close messages. */
+  framePage(src: string, title?: string): string;
   /** The metadata the provider holds for a client (a dynamically registered one too), if any. */
   client(clientId: string): Promise<Record<string, unknown> | undefined>;
   close(): Promise<void>;
@@ -253,11 +282,14 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
   const profiles = new Map<string, { name?: string; email?: string }>();
   const gradebook: GradebookScore[] = [];
   const lineItems: LineItem[] = [];
-  const members = new Map<string, Array<{ user_id: string; name?: string; roles?: string[] }>>();
+  const members = new Map<string, Member[]>();
   const refused = new Map<string, string>();
   const deepLinks: Array<Record<string, unknown>> = [];
+  const handoffs = new Map<string, Array<{ name: string; value: string }>>();
   let down: number | undefined;
   let tokenRequests = 0;
+  let membershipRequests = 0;
+  let memberPageSize = 0;
   let keys = [await newKey('lms-1')];
   const toolKeys = createRemoteJWKSet(new URL(toolJwksUrl));
 
@@ -383,16 +415,37 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
     },
   });
 
-  let provider = new Provider(issuer, configuration());
-  // Plain http on 127.0.0.1: the provider reads the request as it is.
-  provider.proxy = false;
+  // A tool on this machine's loopback over http (a browser test's): oidc-provider refuses http and
+  // localhost redirect URIs for the implicit flow (right for the open web), so this LMS lets those two
+  // checks pass, the way oidc-provider's documentation shows for development.
+  const loopbackTool = /^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(tool.publicUrl);
+  const newProvider = () => {
+    const made = new Provider(issuer, configuration());
+    // Plain http on 127.0.0.1: the provider reads the request as it is.
+    made.proxy = false;
+    if (loopbackTool) {
+      const schema = (made.Client as unknown as { Schema: { prototype: Record<string, unknown> } }).Schema
+        .prototype as { invalidate(message: string, code?: string): void };
+      const refuse = schema.invalidate;
+      schema.invalidate = function invalidate(message, code) {
+        if (code === 'implicit-force-https' || code === 'implicit-forbid-localhost') return;
+        refuse.call(this, message, code);
+      };
+    }
+    return made;
+  };
+  let provider = newProvider();
+
+  /** The harness's own client, or one the provider registered (Dynamic Registration). */
+  const knownClient = async (id: string | undefined) =>
+    id !== undefined && (id === clientId || (await provider.Client.find(id)) !== undefined);
 
   /** The bearer token of a service call, checked with the provider's own model, and its scopes. */
   async function bearer(req: IncomingMessage): Promise<Set<string> | undefined> {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token) return undefined;
     const found = (await provider.ClientCredentials.find(token)) ?? (await provider.AccessToken.find(token));
-    if (!found || found.clientId !== clientId || found.isExpired) return undefined;
+    if (!found || found.isExpired || !(await knownClient(found.clientId))) return undefined;
     return new Set((found.scope ?? '').split(' '));
   }
 
@@ -451,10 +504,26 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
     }
     const nrps = /^\/nrps\/([^/]+)\/memberships$/.exec(path);
     if (nrps) {
+      membershipRequests += 1;
+      if (req.method !== 'GET') return json(res, 405, { error: 'method not allowed' });
       const scopes = await bearer(req);
-      if (!scopes?.has(NRPS_SCOPE)) return json(res, 401, { error: 'invalid_token' });
-      const list = (members.get(nrps[1]!) ?? []).map((m) => ({ status: 'Active', roles: [LEARNER], ...m }));
-      const body = { id: url.href, context: { id: nrps[1] }, members: list };
+      if (!scopes) return json(res, 401, { error: 'invalid_token' });
+      if (!scopes.has(NRPS_SCOPE)) return json(res, 403, { error: 'insufficient_scope' });
+      // NRPS 2.0: the role filter, and pages of `limit` members linked by rel="next".
+      const role = url.searchParams.get('role');
+      const all = (members.get(nrps[1]!) ?? [])
+        .map((m) => ({ status: 'Active', roles: [LEARNER], ...m }))
+        .filter((m) => !role || m.roles.some((r) => r === role || r.endsWith(`#${role}`)));
+      const limit = Number(url.searchParams.get('limit')) || memberPageSize || all.length || 1;
+      const from = Number(url.searchParams.get('from')) || 0;
+      const page = all.slice(from, from + limit);
+      if (from + limit < all.length) {
+        const next = new URL(url.href);
+        next.searchParams.set('limit', String(limit));
+        next.searchParams.set('from', String(from + limit));
+        res.setHeader('link', `<${next.href}>; rel="next"`);
+      }
+      const body = { id: url.href, context: { id: nrps[1], title: 'Class of 2026' }, members: page };
       return json(res, 200, body, 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json');
     }
     const ret = /^\/deep-link-return\/([^/]+)$/.exec(path);
@@ -464,12 +533,12 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
       const form = new URLSearchParams(await readBody(req));
       try {
         const { payload } = await jwtVerify(form.get('JWT') ?? '', toolKeys, {
-          issuer: clientId,
           audience: issuer,
           algorithms: ['RS256'],
           maxTokenAge: 300,
           clockTolerance: 60,
         });
+        if (!(await knownClient(payload.iss))) throw new Error('unknown issuer');
         if (payload[LTI_CLAIMS.messageType] !== 'LtiDeepLinkingResponse') throw new Error('wrong type');
         if (payload[LTI_CLAIMS.deploymentId] !== (spec?.deploymentId ?? 'deploy-1'))
           throw new Error('wrong deployment');
@@ -495,6 +564,39 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
         await provider.interactionFinished(req, res, { login: { accountId: sub } });
         return;
       }
+      const handoff = /^\/lms\/session\/([0-9a-f]+)$/.exec(url.pathname);
+      if (handoff && req.method === 'GET') {
+        const cookies = handoffs.get(handoff[1]!) ?? [];
+        handoffs.delete(handoff[1]!);
+        res.setHeader(
+          'set-cookie',
+          cookies.map((c) => `${c.name}=${c.value}; Path=/; HttpOnly; SameSite=None; Secure`),
+        );
+        res.setHeader('content-type', 'text/plain; charset=utf-8');
+        res.end(cookies.length ? 'Signed in to the test LMS.' : 'This sign-in link was used already.');
+        return;
+      }
+      if (url.pathname === '/lms/frame' && req.method === 'GET') {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(
+          platformPageHtml(
+            url.searchParams.get('src') ?? 'about:blank',
+            url.searchParams.get('title') ?? 'Tool',
+          ),
+        );
+        return;
+      }
+      if (url.pathname === '/reg' && req.method === 'POST') {
+        // A tool on this machine's loopback (a browser test) registers an http login URL, which
+        // oidc-provider refuses (OpenID's registration asks https of it): the test LMS keeps it
+        // beside the client instead, and launches use the tool's URL it was started with.
+        const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+        const login = URL.parse(String(body.initiate_login_uri ?? ''));
+        if (login?.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(login.hostname)) {
+          delete body.initiate_login_uri;
+        }
+        (req as IncomingMessage & { body?: unknown }).body = body;
+      }
       if (await service(req, res, url)) return;
       if (url.pathname === '/token' && req.method === 'POST') tokenRequests += 1;
       provider.callback()(req, res);
@@ -502,6 +604,9 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
       if (!res.headersSent) json(res, 500, { error: String(error) });
     });
   });
+
+  const framePage = (src: string, title = 'Tool') =>
+    `${issuer}/lms/frame?${new URLSearchParams({ src, title })}`;
 
   const browser = (sub: string, jar: Jar): PlatformBrowser => {
     async function authorize(spec: LaunchSpec = {}, options: { loginHint?: string; clientId?: string } = {}) {
@@ -552,6 +657,25 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
       sub,
       authorize,
       post,
+      sessionUrl() {
+        const code = randomBytes(12).toString('hex');
+        handoffs.set(code, jar.list());
+        return `${issuer}/lms/session/${code}`;
+      },
+      framedLaunch(spec = {}, options = {}) {
+        const hint = randomBytes(8).toString('hex');
+        hints.set(hint, { ...spec, sub });
+        const login = `${tool.publicUrl}/api/lti/login?${new URLSearchParams({
+          iss: issuer,
+          login_hint: sub,
+          target_link_uri: launchUrl,
+          lti_message_hint: hint,
+          client_id: options.clientId ?? clientId,
+          lti_deployment_id: spec.deploymentId ?? 'deploy-1',
+          lti_storage_target: '_parent',
+        })}`;
+        return framePage(login, 'CourseKit');
+      },
       async launch(spec = {}, options = {}) {
         const auth = await authorize(spec, options);
         const out = await post({ id_token: auth.idToken, state: auth.state }, auth.toolCookie);
@@ -605,8 +729,7 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
       keys = [await newKey(`lms-${keys.length + 1}`), ...keys];
       // The provider's keys are fixed at construction: the LMS restarts with the new set, and its
       // users sign in again.
-      provider = new Provider(issuer, configuration());
-      provider.proxy = false;
+      provider = newProvider();
     },
     scores: () => [...gradebook],
     lineItems: () => [...lineItems],
@@ -625,11 +748,16 @@ export async function startOidcPlatform(tool: { publicUrl: string; url: string }
     setMembers(contextId, list) {
       members.set(contextId, list);
     },
+    setMemberPageSize(size) {
+      memberPageSize = size;
+    },
+    membershipRequests: () => membershipRequests,
     deepLinks: () => [...deepLinks],
     async dynamicRegistration() {
       const registrationToken = await new provider.InitialAccessToken({}).save();
       return { openidConfiguration: `${issuer}/.well-known/openid-configuration`, registrationToken };
     },
+    framePage,
     async client(id) {
       const found = await provider.Client.find(id);
       return found ? (found.metadata() as Record<string, unknown>) : undefined;

@@ -191,6 +191,13 @@ export {
   ltiMessages,
   registrationProblems,
 } from './lti/registration';
+export {
+  type LtiRoster,
+  type LtiRosterMember,
+  LtiRosterSchema,
+  type LtiRosterState,
+  ltiRosterMessages,
+} from './lti/roster';
 export { type LtiToolUrls, ltiToolUrls } from './lti/toolUrls';
 export type { MessageKey } from './messages';
 export {

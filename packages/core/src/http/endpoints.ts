@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { CourseErrorCode } from '../errors';
+import { LtiRosterSchema } from '../lti/roster';
 import { CatalogAnswerSchema, CourseOutlineSchema } from '../schemas/course';
 import { ProgressStateSchema, QuizListItemSchema } from '../schemas/derived';
 import {
@@ -275,6 +276,16 @@ export const endpoints = {
     answer: MyOrganisationsAnswerSchema,
     summary:
       'The active organisations the signed-in person belongs to, each with their role in it (empty for a person of none)',
+  }),
+
+  ltiRoster: e({
+    method: 'GET',
+    path: '/lti/rosters/:rosterId',
+    auth: 'user',
+    answer: LtiRosterSchema,
+    errors: ['forbidden', 'unavailable'],
+    summary:
+      'The LMS context’s members (LTI Names and Role Provisioning, fetched from the platform now), each with their progress in the linked course or module; members who never launched are not_started. Only the session of an instructor’s launch in that context may read it',
   }),
 
   courses: e({
