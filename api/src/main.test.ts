@@ -65,5 +65,5 @@ describe('main.ts: npm start on embedded PGlite', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -16,6 +16,6 @@ export default defineProject({
     setupFiles: ['src/test/setup.ts'],
     // Two test files run at once on a 2-core machine: a whole screen's first render in jsdom was seen
     // near 5 s, vitest's default limit. A limit, not an assertion: a test still fails on what it checks.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

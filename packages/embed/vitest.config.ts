@@ -14,5 +14,5 @@ export default defineProject({
     },
   ],
   ...sourceResolution,
-  test: { name: 'embed', include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'embed', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 15_000 },
 });

@@ -3,5 +3,5 @@ import { sourceResolution } from '../../vitest.shared';
 
 export default defineProject({
   ...sourceResolution,
-  test: { name: 'mocks', include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'mocks', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 15_000 },
 });

@@ -14,7 +14,7 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     // Two test files run at once on a 2-core machine: a whole screen's first render in jsdom was seen
     // near 5 s, vitest's default limit. A limit, not an assertion: a test still fails on what it checks.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
     // *.test-d.ts: the public types, checked by tsc (vitest's typecheck mode) in the same run, unless
     // `npm test`'s typecheck step has just run tsc on this same tsconfig (TYPES_CHECKED=1)
     typecheck: {

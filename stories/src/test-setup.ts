@@ -3,9 +3,9 @@ import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
-// findBy…/waitFor wait up to 5 s, not 1 s: on a loaded 2-core CI machine a first render of a lazy
+// findBy…/waitFor wait up to 10 s, not 1 s: on a loaded 2-core CI machine a first render of a lazy
 // widget can take longer than a second; a test that should fail still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // ProseMirror (the studio's lesson editor) measures the selection to scroll it into view; jsdom has
 // no layout, so ranges answer empty boxes. (document.elementFromPoint stays missing: axe decides by

@@ -5,9 +5,9 @@ import { notifyDataChanged } from '../session/dataEvents';
 
 afterEach(() => cleanup());
 
-// findBy…/waitFor wait up to 5 s, not 1 s: on a loaded 2-core CI machine a first render of a lazy
+// findBy…/waitFor wait up to 10 s, not 1 s: on a loaded 2-core CI machine a first render of a lazy
 // widget can take longer than a second; a test that should fail still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout; the router's scroll restoration calls this. (A test of code that runs
 // outside the page, such as the credential verifier, asks for Node and has no window.)
