@@ -9,16 +9,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { courses, users } from './schema';
 
 // Organisations: the partners of one platform. Every table here carries the organisation it belongs
 // to, which row-level security keys on as a second wall behind the queries' own filters.
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A partner: its name and slug, active or suspended, its theme tokens, catalogue and seats. */
 export const organisations = pgTable('organisations', {

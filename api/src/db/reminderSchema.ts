@@ -1,22 +1,11 @@
-import {
-  bigserial,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { organisations } from './organisationSchema';
 import { users } from './schema';
 
 // Reminders (api/src/organisations/reminders.ts): a durable job table the instances claim rows of
 // with FOR UPDATE SKIP LOCKED, the record of every reminder sent (its key makes it once only), and
 // the people who turned an organisation's reminders off.
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * One organisation's reminder run for one period (an hour): made by whichever instance wakes first
