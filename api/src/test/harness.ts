@@ -103,6 +103,9 @@ export function testConfig(dataDir: string, port = 0): Config {
 
 export async function listen(app: App): Promise<{ server: Server; url: string }> {
   const server = createServer(app.app);
+  // A test's fetch reuses its connection after a slow step (a migration, a seed) on a busy machine;
+  // Node's 5 s default would close it meanwhile and the next call would meet a reset socket.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { server, url: `http://127.0.0.1:${port}` };
