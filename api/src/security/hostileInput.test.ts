@@ -224,6 +224,7 @@ describe.each(DRIVERS)('hostile input against every route (%s)', (driver) => {
       organisationId: '00000000-0000-4000-8000-000000000001',
       issuerId: '00000000-0000-4000-8000-000000000002',
       registrationId: '00000000-0000-4000-8000-000000000000',
+      rosterId: '00000000-0000-4000-8000-000000000003',
       slug: 'no-such-organisation',
       course: 'no-such-course',
       path: 'course.json',
