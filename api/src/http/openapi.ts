@@ -96,6 +96,46 @@ const STRING_PARAMS = new Set([
 ]);
 const STREAMS = new Set(['settingsStream', 'adminDiagnosticsStream']);
 
+/**
+ * A public document outside the tables (an issuer's status list or DID document): no session, one
+ * media type; `bySlug`, an organisation's, named by its slug (400 for a bad one, 404 for none);
+ * `atSiteRoot`, served at the site's root rather than under /api.
+ */
+function publicDocument(doc: {
+  operationId: string;
+  summary: string;
+  answer: string;
+  mediaType: string;
+  bySlug?: boolean;
+  atSiteRoot?: boolean;
+}) {
+  const failures = new Map<number, string[]>([
+    ...(doc.bySlug
+      ? ([
+          [400, ['validation_error']],
+          [404, ['not_found']],
+        ] as Array<[number, string[]]>)
+      : []),
+    [500, ['unexpected']],
+    [503, ['unavailable']],
+  ]);
+  return {
+    ...(doc.atSiteRoot ? { servers: [{ url: '/' }] } : {}),
+    get: {
+      operationId: doc.operationId,
+      summary: doc.summary,
+      security: [],
+      ...(doc.bySlug
+        ? { parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }] }
+        : {}),
+      responses: {
+        '200': { description: doc.answer, content: { [doc.mediaType]: {} } },
+        ...errorResponses(failures),
+      },
+    },
+  };
+}
+
 /** Query-string parameters of an admin endpoint, from its zod object's keys (all optional). */
 function queryParameters(schema: z.ZodMiniType | undefined) {
   if (!schema) return [];
@@ -233,82 +273,38 @@ export function openApiDocument(serverUrl = '/api') {
       },
     },
   };
-  paths['/credentials/status/1'] = {
-    get: {
-      operationId: 'credentialStatusList',
-      summary:
-        'The issuer’s revocation list: a signed BitstringStatusListCredential of 131,072 entries (public, cached for 60 s)',
-      security: [],
-      responses: {
-        '200': { description: 'The status list credential', content: { 'application/json': {} } },
-        ...errorResponses(
-          new Map([
-            [500, ['unexpected']],
-            [503, ['unavailable']],
-          ]),
-        ),
-      },
-    },
-  };
-  paths['/.well-known/did.json'] = {
-    servers: [{ url: '/' }],
-    get: {
-      operationId: 'issuerDidDocument',
-      summary:
-        'The issuer’s did:web document: every key it signed credentials with, retired ones too (public, cached for 5 minutes)',
-      security: [],
-      responses: {
-        '200': { description: 'The DID document', content: { 'application/did+json': {} } },
-        ...errorResponses(
-          new Map([
-            [500, ['unexpected']],
-            [503, ['unavailable']],
-          ]),
-        ),
-      },
-    },
-  };
-  paths['/credentials/organisations/{slug}/status/1'] = {
-    get: {
-      operationId: 'organisationCredentialStatusList',
-      summary:
-        'The revocation list of an organisation issuing in its own name: a signed BitstringStatusListCredential of 131,072 entries (public, cached for 60 s); 404 for an organisation that never issued',
-      security: [],
-      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: {
-        '200': { description: 'The status list credential', content: { 'application/json': {} } },
-        ...errorResponses(
-          new Map([
-            [400, ['validation_error']],
-            [404, ['not_found']],
-            [500, ['unexpected']],
-            [503, ['unavailable']],
-          ]),
-        ),
-      },
-    },
-  };
-  paths['/o/{slug}/did.json'] = {
-    servers: [{ url: '/' }],
-    get: {
-      operationId: 'organisationDidDocument',
-      summary:
-        'The DID document of an organisation issuing in its own name (did:web:<host>:o:<slug> resolves here): every key it signed with, retired ones too (public, cached for 5 minutes)',
-      security: [],
-      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: {
-        '200': { description: 'The DID document', content: { 'application/did+json': {} } },
-        ...errorResponses(
-          new Map([
-            [400, ['validation_error']],
-            [404, ['not_found']],
-            [500, ['unexpected']],
-            [503, ['unavailable']],
-          ]),
-        ),
-      },
-    },
-  };
+  paths['/credentials/status/1'] = publicDocument({
+    operationId: 'credentialStatusList',
+    summary:
+      'The issuer’s revocation list: a signed BitstringStatusListCredential of 131,072 entries (public, cached for 60 s)',
+    answer: 'The status list credential',
+    mediaType: 'application/json',
+  });
+  paths['/.well-known/did.json'] = publicDocument({
+    operationId: 'issuerDidDocument',
+    summary:
+      'The issuer’s did:web document: every key it signed credentials with, retired ones too (public, cached for 5 minutes)',
+    answer: 'The DID document',
+    mediaType: 'application/did+json',
+    atSiteRoot: true,
+  });
+  paths['/credentials/organisations/{slug}/status/1'] = publicDocument({
+    operationId: 'organisationCredentialStatusList',
+    summary:
+      'The revocation list of an organisation issuing in its own name: a signed BitstringStatusListCredential of 131,072 entries (public, cached for 60 s); 404 for an organisation that never issued',
+    answer: 'The status list credential',
+    mediaType: 'application/json',
+    bySlug: true,
+  });
+  paths['/o/{slug}/did.json'] = publicDocument({
+    operationId: 'organisationDidDocument',
+    summary:
+      'The DID document of an organisation issuing in its own name (did:web:<host>:o:<slug> resolves here): every key it signed with, retired ones too (public, cached for 5 minutes)',
+    answer: 'The DID document',
+    mediaType: 'application/did+json',
+    bySlug: true,
+    atSiteRoot: true,
+  });
   paths['/dev/mailbox'] = {
     get: {
       operationId: 'devMailbox',
