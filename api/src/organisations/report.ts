@@ -76,7 +76,9 @@ export async function reportRows(
     )`;
   const paged = window
     ? sql`, paged as (
-      select p.*, count(*) over () as total_pairs from pairs p
+      -- The count is its own aggregate over the pairs (computed once, as both read them), so the
+      -- page itself is a bounded sort of the first rows rather than a sort of every pair.
+      select p.*, (select count(*) from pairs) as total_pairs from pairs p
         join users u on u.id = p.user_id
         join courses c on c.id = p.course_id
        order by ${sortKey} ${query.dir === 'desc' ? sql`desc` : sql`asc`} nulls last,
