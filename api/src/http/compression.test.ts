@@ -54,18 +54,25 @@ describe.each(DRIVERS)('compression of the API’s answers (%s)', (driver) => {
     try {
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
       expect(res.headers['content-encoding']).toBeUndefined();
+      // One reader for the whole stream: a listener removed between two waits would leave the
+      // stream flowing with nobody reading, and an event arriving then would be lost to the test.
       let text = '';
+      const waiting = new Set<() => void>();
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        for (const check of waiting) check();
+      });
       const until = (needle: string) =>
         new Promise<void>((resolve, reject) => {
-          const onData = (chunk: Buffer) => {
-            text += chunk.toString();
+          const check = () => {
             if (!text.includes(needle)) return;
-            res.off('data', onData);
+            waiting.delete(check);
             resolve();
           };
-          res.on('data', onData);
+          waiting.add(check);
           res.once('end', () => reject(new Error(`stream ended before ${needle}`)));
-          onData(Buffer.alloc(0));
+          check();
         });
       // The first event arrives while the stream stays open: nothing holds it back.
       await until('event: settings');
