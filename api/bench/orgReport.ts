@@ -6,9 +6,12 @@
 // lessons, so their rows are not started or overdue). Then times through the real API the report's
 // first page, the CSV export of everyone, and a CSV import of BENCH_PEOPLE new rows (preview, then
 // apply: invitations stored and their mails written to the dev mailbox). Prints p50/max and the
-// machine's load. Not part of `npm test`.
+// machine's load. BENCH_EXPLAIN=1 also prints the plan of the first page's statement, run with
+// EXPLAIN (ANALYZE, BUFFERS) by the same code the API runs. Not part of `npm test`.
 import { loadavg } from 'node:os';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../src/db/index';
+import { reportRows } from '../src/organisations/report';
 import { call, signInAdmin, signUp, startServer } from '../src/test/harness';
 import { seedCohort } from './analyticsSeed';
 
@@ -20,6 +23,31 @@ const load = () =>
   `load ${loadavg()
     .map((n) => n.toFixed(2))
     .join(' ')}`;
+
+/** Prints the plan of the report's first page: the report's own statement, under EXPLAIN. */
+async function explainFirstPage(db: Db, organisationId: string) {
+  class Explained extends Error {}
+  const plans: string[] = [];
+  const explaining = Object.create(db, {
+    execute: {
+      value: async (query: SQL) => {
+        const rows = (await db.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as Array<
+          Record<string, string>
+        >;
+        plans.push(rows.map((row) => Object.values(row)[0]).join('\n'));
+        throw new Explained();
+      },
+    },
+  }) as Db;
+  await reportRows(
+    { db: explaining, organisationId, clock: { now: () => Date.now() } },
+    { sort: 'email' },
+    { limit: 25, offset: 0 },
+  ).catch((err: unknown) => {
+    if (!(err instanceof Explained)) throw err;
+  });
+  out(plans.join('\n\n'));
+}
 
 const server = await startServer('postgres', { config: { corsOrigins: [] } });
 try {
@@ -72,6 +100,8 @@ try {
   out(
     `seeded ${PEOPLE} people (${counts.progress} progress records, ${counts.attempts} attempts), 10 groups, 5 assigned courses in ${Math.round(performance.now() - seeded)} ms`,
   );
+
+  if (process.env.BENCH_EXPLAIN) await explainFirstPage(db, org);
 
   const token = manager.token;
   const base = `${server.api}/organisations/${org}`;

@@ -75,11 +75,16 @@ export async function reportRows(
        group by user_id, course_id
     )`;
   const paged = window
-    ? sql`, paged as (
+    ? sql`, people as materialized (
+      -- The organisation's people and their e-mails, hashed once for the sort: the planner cannot
+      -- count the pairs ahead, and would otherwise look every pair's person up in the index.
+      select m.user_id, u.email from organisation_members m join users u on u.id = m.user_id
+       where m.organisation_id = ${org}
+    ), paged as (
       -- The count is its own aggregate over the pairs (computed once, as both read them), so the
       -- page itself is a bounded sort of the first rows rather than a sort of every pair.
       select p.*, (select count(*) from pairs) as total_pairs from pairs p
-        join users u on u.id = p.user_id
+        join people u on u.user_id = p.user_id
         join courses c on c.id = p.course_id
        order by ${sortKey} ${query.dir === 'desc' ? sql`desc` : sql`asc`} nulls last,
              u.email collate "C", c.slug collate "C"
