@@ -1,8 +1,9 @@
 // npm test: every check and test of the tree, in three lanes that run at once, then the packages.
 // The lanes: the static checks (lint, knip, the API reports, the type check), the test files of every
 // vitest project but the site's browser journeys (two files at a time), and those journeys (one after
-// another: they share one API and one browser). Most test files wait on PostgreSQL, Chromium or a
-// server far more than they compute, so the lanes fill each other's waits on two cores. Each line is
+// another: they share one API and one browser). A lane waiting on PostgreSQL, Chromium or a server
+// leaves the cores to the others; on a machine of two cores the run is still bound by its CPU, so
+// the whole takes about as long as the longest lane, not the sum of the three. Each line is
 // printed as it comes, prefixed by its lane; a lane's failure fails the run once all have ended.
 // `npm run test:packages` runs last: it rebuilds the packages' dist folders, which the journeys read.
 import { spawn, spawnSync } from 'node:child_process';
