@@ -4,7 +4,7 @@ import {
   ltiMessages,
   type ProgressSummary,
 } from '@coursekit/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { type Db, schema } from '../db/index';
 import { fail } from '../http/errors';
@@ -160,27 +160,50 @@ function scoreOf(
 }
 
 export async function quizFacts(ctx: AppContext, userId: string, courseId: number): Promise<QuizFacts> {
+  return (await quizFactsOf(ctx, [userId], courseId)).get(userId)!;
+}
+
+/** quizFacts of many learners of one course, by their ids: two statements whatever their number. */
+export async function quizFactsOf(
+  ctx: AppContext,
+  userIds: readonly string[],
+  courseId: number,
+): Promise<Map<string, QuizFacts>> {
   const [final] = await ctx.db
     .select({ id: quizzes.id })
     .from(quizzes)
     .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, 'course')));
-  if (!final) return { hasFinalQuiz: false, best: undefined };
-  const [best] = await ctx.db
-    .select({ score: quizAttempts.score, total: quizAttempts.totalQuestions })
-    .from(quizAttempts)
-    .where(
-      and(
-        eq(quizAttempts.userId, userId),
-        eq(quizAttempts.quizId, final.id),
-        sql`${quizAttempts.completedAt} is not null`,
-      ),
-    )
-    .orderBy(desc(quizAttempts.percentage), desc(quizAttempts.score))
-    .limit(1);
-  return {
-    hasFinalQuiz: true,
-    best: best && best.total > 0 ? { score: best.score, total: best.total } : undefined,
-  };
+  if (!final) return new Map(userIds.map((id) => [id, { hasFinalQuiz: false, best: undefined }]));
+  const bests = userIds.length
+    ? await ctx.db
+        .selectDistinctOn([quizAttempts.userId], {
+          userId: quizAttempts.userId,
+          score: quizAttempts.score,
+          total: quizAttempts.totalQuestions,
+        })
+        .from(quizAttempts)
+        .where(
+          and(
+            inArray(quizAttempts.userId, [...userIds]),
+            eq(quizAttempts.quizId, final.id),
+            sql`${quizAttempts.completedAt} is not null`,
+          ),
+        )
+        .orderBy(quizAttempts.userId, desc(quizAttempts.percentage), desc(quizAttempts.score))
+    : [];
+  const bestOf = new Map(bests.map((b) => [b.userId, b]));
+  return new Map(
+    userIds.map((id) => {
+      const best = bestOf.get(id);
+      return [
+        id,
+        {
+          hasFinalQuiz: true,
+          best: best && best.total > 0 ? { score: best.score, total: best.total } : undefined,
+        },
+      ];
+    }),
+  );
 }
 
 /**

@@ -12,8 +12,8 @@ import type { AppContext } from '../context';
 import { type Db, schema } from '../db/index';
 import { fail } from '../http/errors';
 import type { AuthInfo } from '../http/route';
-import { progressState } from '../progress/service';
-import { type QuizFacts, quizFacts } from './grades';
+import { progressStates } from '../progress/service';
+import { type QuizFacts, quizFactsOf } from './grades';
 import { PlatformAnswer, platformTokens, wordsOf } from './platformCalls';
 
 // LTI Names and Role Provisioning 2.0: where a context's roster is (from a launch's claim), who may
@@ -205,6 +205,12 @@ export async function rosterView(ctx: AppContext, auth: AuthInfo, rosterId: stri
         )
     : [];
   const userOf = new Map(known.map((k) => [k.subject, k.userId]));
+  // Everyone's progress and best final quiz in three statements, whatever the size of the class.
+  const launchedIds = known.map((k) => k.userId);
+  const [states, quizzesOf] = await Promise.all([
+    progressStates(ctx, { id: course.id }, launchedIds),
+    quizFactsOf(ctx, launchedIds, course.id),
+  ]);
   const listed: LtiRosterMember[] = [];
   for (const member of members) {
     const userId = userOf.get(member.user_id);
@@ -228,10 +234,8 @@ export async function rosterView(ctx: AppContext, auth: AuthInfo, rosterId: stri
       });
       continue;
     }
-    const [{ summary }, quiz] = await Promise.all([
-      progressState(ctx, { id: course.id }, userId),
-      quizFacts(ctx, userId, course.id),
-    ]);
+    const { summary } = states.get(userId)!;
+    const quiz = quizzesOf.get(userId)!;
     const { done, total, completed } = standing(summary, quiz, roster.moduleId);
     listed.push({
       ...base,

@@ -41,11 +41,17 @@ const RECORD_JSON = `json_build_object('id', p.id, 'user_id', p.user_id, 'lesson
   'tracking_method', p.tracking_method, 'updated_at', p.updated_at)`;
 const STATE_COLUMNS = (
   records: string,
+  user = '$1',
 ) => `(select structure_version::text from courses where id = $2) as version,
   coalesce((select json_agg(${RECORD_JSON} order by p.id) from ${records} p), '[]') as records,
   coalesce((select json_agg(${ATTEMPT_JSON}) from quiz_attempts a join quizzes q on q.id = a.quiz_id
-    where a.user_id = $1 and a.course_id = $2 and a.completed_at is not null), '[]') as attempts`;
+    where a.user_id = ${user} and a.course_id = $2 and a.completed_at is not null), '[]') as attempts`;
 const STATE_SQL = `select ${STATE_COLUMNS('(select * from user_progress where user_id = $1 and course_id = $2)')}`;
+// The same state for many learners at once: their ids as a JSON array (both drivers bind text alike).
+const STATES_SQL = `select u.id as user_id, ${STATE_COLUMNS(
+  '(select * from user_progress where user_id = u.id and course_id = $2)',
+  'u.id',
+)} from (select distinct value::uuid as id from json_array_elements_text($1::json)) u`;
 
 // Completion: look the lesson up, upsert the row and read the state back in one statement. The
 // state's snapshot predates the upsert, so the written row replaces the old one of the same key.
@@ -89,6 +95,21 @@ export async function progressState(
 ): Promise<ProgressState> {
   const [row] = await ctx.database.query<StateRow>(STATE_SQL, [userId, course.id]);
   return stateOf(ctx, course.id, row!);
+}
+
+/** progressState of many learners of one course, by their ids, in one statement. */
+export async function progressStates(
+  ctx: AppContext,
+  course: Pick<CourseRef, 'id'>,
+  userIds: readonly string[],
+): Promise<Map<string, ProgressState>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await ctx.database.query<StateRow & { user_id: string }>(STATES_SQL, [
+    JSON.stringify(userIds),
+    course.id,
+  ]);
+  const states = await Promise.all(rows.map((row) => stateOf(ctx, course.id, row)));
+  return new Map(rows.map((row, n) => [row.user_id, states[n]!]));
 }
 
 /**
