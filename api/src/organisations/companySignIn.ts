@@ -1,26 +1,21 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   COURSE_SLUG_PATTERN,
   type CompanySignInAnswer,
-  type CompanySignInError,
-  CourseError,
-  EMAIL_DOMAIN_PATTERN,
   endpoints,
   ssoEndpoints,
   validateEmail,
 } from '@coursekit/core';
-import { and, arrayContains, eq, lt } from 'drizzle-orm';
+import { arrayContains, eq, lt } from 'drizzle-orm';
 import { type Request, type Response, Router } from 'express';
 import * as oidc from 'openid-client';
 import { openSession } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { type Db, isUniqueViolation, schema } from '../db/index';
+import { schema } from '../db/index';
 import { mount } from '../http/route';
-import { nameOf } from '../lti/learner';
-import { pendingInvitation, takeUpInvitation } from './acceptInvitation';
+import { companyLearner, domainOf, type Provider, Refused } from './companyAccount';
 import { identityProviderSecretContext } from './identityProvider';
-import { joinOrganisation } from './members';
 import { inOrganisation, PLATFORM } from './scope';
 import { openSecret } from './secretBox';
 
@@ -31,15 +26,7 @@ import { openSecret } from './secretBox';
 // the session in the URL hash (as the recovery link does), which the site adopts at once; a refusal
 // lands there with `sso_error` naming why (core's companySignInErrors hold the words).
 
-const {
-  organisations,
-  organisationIdentityProviders: providers,
-  organisationMembers,
-  ssoLoginStates: states,
-  externalIdentities,
-  users,
-  userRoles,
-} = schema;
+const { organisations, organisationIdentityProviders: providers, ssoLoginStates: states, users } = schema;
 
 /** How long a sign-in may stay at the provider before its state expires. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -50,13 +37,6 @@ const bindingCookie = (state: string) => `ck_sso_${state.slice(0, 16)}`;
 const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/api/auth/sso/callback`;
 const signInPage = (ctx: AppContext) => `${ctx.config.publicUrl}/signin`;
 
-/** A refusal the sign-in page explains: nothing was written for it. */
-class Refused extends Error {
-  constructor(readonly code: CompanySignInError) {
-    super(code);
-  }
-}
-
 function refuse(ctx: AppContext, res: Response, err: unknown): void {
   if (!(err instanceof Refused)) {
     // The provider's answer or discovery failed: its message only (never a token or the secret).
@@ -64,15 +44,6 @@ function refuse(ctx: AppContext, res: Response, err: unknown): void {
   }
   const code = err instanceof Refused ? err.code : 'failed';
   res.set('Cache-Control', 'no-store').redirect(302, `${signInPage(ctx)}?sso_error=${code}`);
-}
-
-/** The domain of an e-mail address, lower-cased, or undefined when it has none of a domain's form. */
-function domainOf(email: string): string | undefined {
-  const domain = email
-    .slice(email.lastIndexOf('@') + 1)
-    .trim()
-    .toLowerCase();
-  return email.includes('@') && EMAIL_DOMAIN_PATTERN.test(domain) ? domain : undefined;
 }
 
 /**
@@ -109,8 +80,6 @@ async function usableProvider(ctx: AppContext, where: { slug: string } | { organ
   if (row.organisation.status !== 'active') throw new Refused('suspended');
   return { organisation: row.organisation, provider };
 }
-
-type Provider = typeof providers.$inferSelect;
 
 /** True for plain http on the machine itself (tests and development); https everywhere else. */
 function loopback(url: URL): boolean {
@@ -253,116 +222,6 @@ async function companySignInCallback(ctx: AppContext, req: Request, res: Respons
   } catch (err) {
     refuse(ctx, res, err);
   }
-}
-
-/**
- * The learner an identity provider's person is, in one transaction scoped to the organisation:
- *  - known by the provider's issuer and `sub`: that account;
- *  - else an account with the same e-mail is linked only when the provider says `email_verified:
- *    true` and the address is in one of the provider's domains. The provider then vouches that this
- *    person reads that address, the same proof a password-reset link gives; without it, anyone with
- *    an account at the provider carrying that address could take over the password account, so the
- *    sign-in is refused. The domain check keeps one organisation's provider from vouching for
- *    addresses it does not own (another organisation's people, the platform's admins).
- *  - else a new account (no password matches it), its e-mail confirmed when the provider says so.
- * A new person joins the organisation as a learner (a seat is needed); a member keeps their role.
- * A pending invitation of the person's e-mail to this organisation is taken up as its link would
- * be: the invitation's role for a newcomer, its group, the invitation accepted.
- */
-async function companyLearner(
-  ctx: AppContext,
-  organisationId: string,
-  provider: Provider,
-  claims: Record<string, unknown>,
-  now: Date,
-): Promise<string> {
-  const checked = typeof claims.email === 'string' ? validateEmail(claims.email) : undefined;
-  const email = checked?.ok ? checked.value : undefined;
-  const verified = claims.email_verified === true;
-  const sub = String(claims.sub);
-  try {
-    return await inOrganisation(ctx.db, organisationId, async (tx) => {
-      const userId = await accountOf(tx, provider, { sub, email, verified, name: nameOf(claims) }, now);
-      await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
-      const [member] = await tx
-        .select({ role: organisationMembers.role })
-        .from(organisationMembers)
-        .where(
-          and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)),
-        );
-      // A pending invitation of this e-mail (a manager's, or a CSV import's) is taken up: its role and group.
-      // The provider vouches for the address (verified, in its domains) and the account has it.
-      const vouched = email !== undefined && verified && email === (await emailOf(tx, userId));
-      const invitation = vouched ? await pendingInvitation(tx, organisationId, email, now) : undefined;
-      if (invitation)
-        await takeUpInvitation(
-          tx,
-          invitation,
-          userId,
-          now,
-          { account: 'company_sign_in' },
-          { keepRole: !!member },
-        );
-      else if (!member)
-        await joinOrganisation(tx, organisationId, userId, 'learner', now, { keepRole: true });
-      return userId;
-    });
-  } catch (err) {
-    if (err instanceof CourseError && err.code === 'conflict') throw new Refused('seats');
-    throw err;
-  }
-}
-
-async function emailOf(tx: Db, userId: string): Promise<string | undefined> {
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return user?.email;
-}
-
-async function accountOf(
-  tx: Db,
-  provider: Provider,
-  person: { sub: string; email: string | undefined; verified: boolean; name: string | undefined },
-  now: Date,
-): Promise<string> {
-  const [known] = await tx
-    .select({ userId: externalIdentities.userId })
-    .from(externalIdentities)
-    .where(and(eq(externalIdentities.issuer, provider.issuer), eq(externalIdentities.subject, person.sub)));
-  if (known) return known.userId;
-  if (!person.email) throw new Refused('no_email');
-  const domain = domainOf(person.email);
-  if (!domain || !provider.domains.includes(domain)) throw new Refused('domain');
-  const [existing] = await tx.select().from(users).where(eq(users.email, person.email));
-  let userId: string;
-  if (existing) {
-    if (!person.verified) throw new Refused('unverified');
-    userId = existing.id;
-    if (!existing.emailConfirmedAt)
-      await tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, userId));
-  } else {
-    userId = randomUUID();
-    await tx.insert(users).values({
-      id: userId,
-      email: person.email,
-      // Not an argon2 hash: no password matches it; this learner signs in through the provider.
-      passwordHash: `!sso:${randomBytes(16).toString('hex')}`,
-      name: person.name ?? null,
-      emailConfirmedAt: person.verified ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await tx.insert(userRoles).values({ userId, role: 'user', createdAt: now });
-  }
-  try {
-    await tx
-      .insert(externalIdentities)
-      .values({ issuer: provider.issuer, subject: person.sub, userId, createdAt: now });
-  } catch (err) {
-    // Two first sign-ins of one person at once: the other made the link; the transaction ends here.
-    if (isUniqueViolation(err)) throw new Refused('expired');
-    throw err;
-  }
-  return userId;
 }
 
 /**
