@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { DATABASE_UNAVAILABLE } from '../http/errors';
 import { devMailbox } from '../mail/mailer';
+import { warmUp } from '../serve/warmUp';
 import { call, closeServer, errorOf, listen, testConfig } from '../test/harness';
 import { type Database, openDatabase } from './index';
 
@@ -41,6 +42,13 @@ describe('the API while PostgreSQL is down', () => {
     await closeServer(server.server);
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('listens anyway when the database is down at start: the warm-up says so and gives up', async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    await warmUp({ database, logger }, 2);
+    expect(warnings.join('')).toContain('could not warm up before listening');
   });
 
   it('answers 503 with a clear message and Retry-After, for public and signed-in calls alike', async () => {

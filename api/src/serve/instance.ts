@@ -11,6 +11,7 @@ import type { MetricsText } from '../http/metrics';
 import { devMailbox, smtpMailer } from '../mail/mailer';
 import { outboxMailer } from '../mail/outbox';
 import { reminderWorker } from '../organisations/reminders';
+import { warmUp } from './warmUp';
 
 export interface InstanceOptions {
   config: Config;
@@ -35,12 +36,11 @@ export function describeMail(config: Config, logger: Logger): string {
 }
 
 /** DATABASE_POOL_MAX: connections per worker (10); with PostgreSQL on the same few cores, more only queue in the kernel. */
+/** The pool's size: DATABASE_POOL_MAX, or postgres.js's 10. */
+const poolMax = () => Number(process.env.DATABASE_POOL_MAX) || 10;
+
 export const openConfiguredDatabase = (config: Config): Promise<Database> =>
-  openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    max: Number(process.env.DATABASE_POOL_MAX) || undefined,
-  });
+  openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, max: poolMax() });
 
 /**
  * One API server: a single process (`WEB_CONCURRENCY=1`, or embedded PGlite) or one cluster worker.
@@ -85,6 +85,7 @@ export async function runInstance(options: InstanceOptions): Promise<{ registry:
   const mail = config.smtpUrl
     ? mailer.describe()
     : `dev mailbox ${mailboxDir}/*.eml — list at ${url}/api/dev/mailbox`;
+  await warmUp(ctx, config.databaseUrl ? poolMax() : 1);
   server.listen(config.port, () => options.onListening({ seeded, mail }));
 
   // While stopping, every answer closes its connection, so keep-alive clients come back to another
