@@ -3,11 +3,16 @@ import type { Locator, Page } from 'playwright-core';
 // The keyboard-only journeys' hands: every field and button is reached with Tab, in the page's own
 // order, and used with keys alone.
 
-/** Presses Tab until `target` has the focus: the keyboard reaches it, in the page's own order. */
+/**
+ * Presses Tab until `target` has the focus: the keyboard reaches it, in the page's own order. The
+ * focus is read from the target's own root: in a shadow root (the embedded player renders in one)
+ * the document's activeElement is the shadow's host.
+ */
 export async function tabTo(page: Page, target: Locator): Promise<void> {
   await target.waitFor();
   for (let press = 0; press < 400; press++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    if (await target.evaluate((el) => el === (el.getRootNode() as Document | ShadowRoot).activeElement))
+      return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${String(target)}`);
