@@ -12,9 +12,9 @@ import {
 import { DAY, reminderInstances, tallyReminderMails, tallyReminderSends } from '../test/reminderInstances';
 import { type SmtpMailbox, startSmtpMailbox } from '../test/smtpMailbox';
 
-// The organisation journey's reminders at the API level, on both drivers in one run (the browser
-// journey, apps/host/e2e/organisationJourney, proves them on its own data on one: PostgreSQL when
-// DATABASE_URL is set, else PGlite): a group is assigned the second course due in 3 days; one of its
+// The organisation journey's reminders at the API level, on both drivers (the browser journey,
+// apps/host/e2e/organisationJourney, proves them on its own data: on PostgreSQL and a PGlite copy
+// when DATABASE_URL is set, else on PGlite): a group is assigned the second course due in 3 days; one of its
 // people completes it; the clock moves 2 days; the day-before reminder goes to exactly the people not
 // done, once, through a real SMTP server. On PostgreSQL two API instances (each its own pool on the
 // one database) run the same wake-up at once; on embedded PGlite one instance runs it. The manager's

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
 import { rowsOf } from '../admin/analyticsSql';
@@ -33,6 +36,23 @@ export const processReminderBase = (env: NodeJS.ProcessEnv, clock: Clock): Omit<
 export function openProcessDatabase(env: NodeJS.ProcessEnv): Promise<Database> {
   const { databaseUrl, dataDir } = configFromEnv(env);
   return openDatabase({ url: databaseUrl, dataDir, max: 2 });
+}
+
+/**
+ * An embedded PGlite holding a copy of the PostgreSQL database at `url`, as it is now (pg_dump's
+ * plain SQL, its rows as INSERTs): the same data on the other driver.
+ */
+export async function pgliteCopyOf(url: string): Promise<Database> {
+  const { stdout } = await promisify(execFile)(
+    'pg_dump',
+    ['--inserts', '--no-owner', '--no-privileges', '--dbname', url],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+  const pglite = new PGlite();
+  // psql's meta-commands (\restrict) are not SQL, and the dump empties the search path.
+  await pglite.exec(stdout.replace(/^\\.*$/gm, ''));
+  await pglite.exec('set search_path to public');
+  return openDatabase({ pglite });
 }
 
 export interface ReminderInstances {
