@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/index';
-import { smtpMailer } from '../mail/mailer';
 import {
   call,
   completeCourse,
@@ -11,23 +9,23 @@ import {
   startServer,
   type TestServer,
 } from '../test/harness';
+import { DAY, reminderInstances, tallyReminderMails, tallyReminderSends } from '../test/reminderInstances';
 import { type SmtpMailbox, startSmtpMailbox } from '../test/smtpMailbox';
-import { DAY, testOutbox } from './reminderFixture';
-import { reminderWorker } from './reminders';
 
-// The organisation journey's reminders (the browser journey, apps/host/e2e/organisationJourney,
-// cannot move its API process's clock): a group is assigned the second course due in 3 days; one of
-// its people completes it; the clock moves 2 days; the day-before reminder goes to exactly the people
-// not done, once, through a real SMTP server. On PostgreSQL two API instances (each its own pool on
-// the one database) run the same wake-up at once; on embedded PGlite one instance runs it. The
-// manager's report then says who is done, who is not started and, past the due date, who is overdue.
+// The organisation journey's reminders at the API level, on both drivers (the browser journey,
+// apps/host/e2e/organisationJourney, proves them on its own data: on PostgreSQL and a PGlite copy
+// when DATABASE_URL is set, else on PGlite): a group is assigned the second course due in 3 days; one of its
+// people completes it; the clock moves 2 days; the day-before reminder goes to exactly the people not
+// done, once, through a real SMTP server. On PostgreSQL two API instances (each its own pool on the
+// one database) run the same wake-up at once; on embedded PGlite one instance runs it. The manager's
+// report then says who is done, who is not started and, past the due date (a clock the journey's
+// process cannot move), who is overdue.
 
 const COURSE = 'reading-meter-data';
 
 describe.each(DRIVERS)('the organisation journey’s reminders (%s)', (driver) => {
   let server: TestServer;
   let smtp: SmtpMailbox;
-  const pools: Database[] = [];
   let orgId: string;
   let manager: Awaited<ReturnType<typeof signUp>>;
   const people: Array<Awaited<ReturnType<typeof signUp>>> = [];
@@ -79,43 +77,36 @@ describe.each(DRIVERS)('the organisation journey’s reminders (%s)', (driver) =
     await completeCourse(server, people[0]!.token, COURSE);
   });
   afterAll(async () => {
-    await Promise.all(pools.map((p) => p.close()));
     await smtp?.close();
     await server?.close();
   });
-
-  const instances = async () => {
-    if (driver === 'pglite') return [server.app.ctx];
-    for (const _ of [0, 1]) pools.push(await openDatabase({ url: server.databaseUrl!, max: 4 }));
-    return pools.map((pool) => ({ ...server.app.ctx, db: pool.db }));
-  };
 
   it(driver === 'postgres'
     ? 'two days on, two instances send the day-before reminder to exactly the people not done, once'
     : 'two days on, the instance sends the day-before reminder to exactly the people not done, once', async () => {
     server.clock.advance(2 * DAY);
-    const contexts = await instances();
-    const outboxes = contexts.map((ctx) => testOutbox(ctx.db, ctx.logger, smtpMailer(smtp.url, ctx.logger)));
+    const instances = await reminderInstances(
+      server.app.ctx,
+      driver === 'postgres'
+        ? { databaseUrl: server.databaseUrl!, count: 2, smtpUrl: smtp.url }
+        : { db: server.database.db, smtpUrl: smtp.url },
+    );
     try {
-      const wake = async () => {
-        const workers = contexts.map((ctx) => reminderWorker(ctx, { pollMs: 0 }));
-        const runs = await Promise.all(workers.map((w) => w.run()));
-        await Promise.all(outboxes.map((o) => o.flush()));
-        return runs.reduce((n, r) => n + r.sent, 0);
-      };
-      await wake();
-      const reminders = smtp.received.filter((m) => m.subject.startsWith('Due tomorrow'));
-      const notDone = people.slice(1).map((p) => p.email);
-      expect(reminders.map((m) => m.to).sort()).toEqual([...notDone].sort());
+      await instances.wake();
+      const notDone = Object.fromEntries(people.slice(1).map((p) => [p.email, 1]));
+      // The manager's weekly digest too, once; nothing to the one who is done; each mail recorded once.
+      const expected = { day_before: notDone, digest: { [manager.email]: 1 } };
+      expect(tallyReminderMails(smtp.received)).toEqual(expected);
+      expect(await tallyReminderSends(server.database.db)).toEqual(expected);
       expect(smtp.received.filter((m) => m.to === people[0]!.email)).toEqual([]);
-      // The manager's weekly digest, once, and nothing more on the next wake-up.
-      expect(smtp.received.filter((m) => m.to === manager.email)).toHaveLength(1);
+      // Nothing more on the next wake-up, an hour on (within the same UTC day, so the same digest week).
       const before = smtp.received.length;
-      server.clock.advance(3_600_000);
-      expect(await wake()).toBe(0);
+      const now = server.clock.now();
+      server.clock.advance(Math.max(0, Math.min(3_600_000, Math.ceil((now + 1) / DAY) * DAY - 60_000 - now)));
+      expect(await instances.wake()).toBe(0);
       expect(smtp.received).toHaveLength(before);
     } finally {
-      for (const o of outboxes) o.close();
+      await instances.close();
     }
   }, 120_000);
 

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { Db } from '../db/index';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { type Outbox, outboxMailer } from '../mail/outbox';
 import { call, signInAdmin, type TestServer } from '../test/harness';
+import { DAY } from '../test/reminderInstances';
+
+export { DAY, testOutbox } from '../test/reminderInstances';
 
 // What the reminder tests share: an organisation of people made straight in the database (many,
-// fast), their assignments, and an outbox that delivers to a list or to a real SMTP server.
-
-export const DAY = 86_400_000;
+// fast), their assignments, and a transport that keeps what it is given (the outbox that delivers
+// to it, and the instances woken by hand, are in test/reminderInstances.ts, shared with the journey).
 
 /** An organisation made through the admin API, with `people` learners and one manager put in by SQL. */
 export async function organisationWithPeople(
@@ -69,7 +69,3 @@ export function listMailer(): Mailer & { sent: MailMessage[] } {
     describe: () => 'a list',
   };
 }
-
-/** The outbox that delivers the reminders, retrying at once (tests flush it by hand). */
-export const testOutbox = (db: Db, logger: Logger, transport: Mailer): Outbox =>
-  outboxMailer({ db, logger, transport, pollMs: 3_600_000, retryDelaysMs: Array(10).fill(0) });

@@ -11,9 +11,17 @@ const { reminderSends, mailOutbox } = schema;
 
 const DAY_MS = 86_400_000;
 
+/** The start (UTC) of the day `days` before the day of `dueAt`. */
+function dayStartBefore(dueAt: number, days: number): number {
+  const d = new Date(dueAt);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - days);
+}
+
 /**
  * Which reminder a person's assigned course is due now: core's assignmentStatus says completed
- * (none) or overdue; otherwise the day before (due within a day) or the week before (within 7).
+ * (none) or overdue; otherwise, by calendar day (UTC), the day before the due date's day or from the
+ * day a week before it. A due date picked as a bare date ends that day (23:59:59.999): its day-before
+ * reminder goes on the day before, not in the last hours of the day it is due.
  */
 export function reminderKind(
   status: AssignmentStatus,
@@ -22,8 +30,8 @@ export function reminderKind(
 ): LearnerReminderKind | null {
   if (status === 'completed') return null;
   if (status === 'overdue') return 'overdue';
-  if (dueAt - now <= DAY_MS) return 'day_before';
-  if (dueAt - now <= 7 * DAY_MS) return 'week_before';
+  if (now >= dayStartBefore(dueAt, 1)) return 'day_before';
+  if (now >= dayStartBefore(dueAt, 7)) return 'week_before';
   return null;
 }
 
@@ -55,12 +63,13 @@ export interface Candidate {
 }
 
 /**
- * Every person and course of the organisation due within a week or overdue, not yet sent its overdue
+ * Every person and course of the organisation due within 8 days (the day a week before a due date's
+ * day starts at most 8 days before it) or overdue, not yet sent its overdue
  * reminder and not opted out: one row per person and course (the earliest due of their own and
  * their groups' assignments), with the facts core's status rule reads and the kinds sent already.
  */
 export function candidatesSql(organisationId: string, now: number) {
-  const horizon = new Date(now + 7 * DAY_MS).toISOString();
+  const horizon = new Date(now + 8 * DAY_MS).toISOString();
   return sql`
     with assigned as (
       select a.id as assignment_id, a.user_id, a.course_id, a.due_at

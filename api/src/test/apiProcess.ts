@@ -47,12 +47,23 @@ export interface ApiProcess {
   /** The origin, e.g. http://127.0.0.1:41234, and the API under it. */
   url: string;
   api: string;
+  /** The environment it runs with (configFromEnv of it is its config). */
+  env: NodeJS.ProcessEnv;
+  /** Its DATA_DIR (its embedded PGlite's data directory is in there when it runs on PGlite). */
+  dataDir: string;
+  /** Its own PostgreSQL database when it runs on one; undefined on embedded PGlite. */
+  databaseUrl: string | undefined;
   child: ChildProcess;
   /** Everything the process printed (for failure messages). */
   output(): string;
   /** Resolves to the exit code once the process has ended. */
   exited: Promise<number | null>;
-  /** SIGTERM, then SIGKILL after `graceMs`; drops its scratch database and removes its DATA_DIR. */
+  /**
+   * SIGTERM, then SIGKILL after `graceMs`, keeping its database and DATA_DIR for a test to open
+   * (embedded PGlite's data directory is only ever opened by one process at a time); `stop` removes them.
+   */
+  halt(graceMs?: number): Promise<number | null>;
+  /** Halts it, then drops its scratch database and removes its DATA_DIR. */
   stop(graceMs?: number): Promise<number | null>;
 }
 
@@ -119,19 +130,27 @@ export async function startApiProcess(options: ApiProcessOptions = {}): Promise<
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const halt = async (graceMs = 15_000) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+    return exited;
+  };
   return {
     url,
     api: `${url}/api`,
+    env,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
     child,
     output: () => log,
     exited,
-    async stop(graceMs = 15_000) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-        await exited;
-        clearTimeout(timer);
-      }
+    halt,
+    async stop(graceMs) {
+      await halt(graceMs);
       await cleanUp();
       return exited;
     },

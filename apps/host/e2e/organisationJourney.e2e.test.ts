@@ -1,7 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { type ApiProcess, freePort, startApiProcess } from '@coursekit/api/testing';
 import { type CompanyIdp, startCompanyIdp } from '@coursekit/api/testing/companyIdp';
+import {
+  DAY,
+  openProcessDatabase,
+  pgliteCopyOf,
+  processReminderBase,
+  type ReminderInstances,
+  type ReminderTally,
+  reminderInstances,
+  tallyReminderMails,
+  tallyReminderSends,
+  undeliveredMail,
+} from '@coursekit/api/testing/reminders';
 import { type SmtpMailbox, startSmtpMailbox } from '@coursekit/api/testing/smtpMailbox';
 import { type StaticSite, serveFiles } from '@coursekit/api/testing/staticFiles';
 import type { Browser, Page } from 'playwright-core';
@@ -17,8 +30,13 @@ import { ADMIN, HOST_DIST, REPO_ROOT } from './server';
 // CSV (3 bad rows), and assigns the second course to a group with a due date 3 days away; a learner
 // of the file signs in through the provider and completes the course in the themed player on Acme's
 // partner page; the manager's report and its CSV show who is done; another organisation's manager
-// sees none of it. The reminders two days on (the clock moved) are proven at the API level, with two
-// instances on PostgreSQL and on embedded PGlite: api/src/organisations/journeyReminders.test.ts.
+// sees none of it. Then the clock moves 2 days on the journey's own data: the day-before reminder
+// goes to exactly the people not done, once. The API process runs on a database of its own on
+// PostgreSQL when DATABASE_URL is set: two more reminder instances (each its own pool) wake at once
+// beside the site's own, and one instance on an embedded PGlite copy of the same data (pg_dump) does
+// the same. Without DATABASE_URL it runs on embedded PGlite, whose data directory the test opens once
+// the site has stopped, as the one instance. api/src/organisations/journeyReminders.test.ts proves
+// the reminders at the API level on both drivers, and the overdue report past the due date.
 
 const DOMAIN = 'acme-facilities.test';
 const MANAGER = { email: `mia.manager@${DOMAIN}`, name: 'Mia Manager' };
@@ -64,6 +82,9 @@ let url: string;
 let acmeId: string;
 let managerPage: Page;
 let closeManager: () => Promise<void>;
+/** When the manager assigned the course, and its due date (midnight UTC of the day picked). */
+let assignedAt: number;
+let dueAt: number;
 
 /** The API as a signed-in page's user, answering the status and body (no expectation on them). */
 async function rawCall(page: Page, method: string, apiPath: string) {
@@ -197,7 +218,9 @@ describe.sequential('an organisation’s journey', () => {
     const assign = page.getByRole('form', { name: 'Assign a course' });
     await assign.getByLabel('Course').selectOption({ label: COURSE.title });
     await assign.getByRole('checkbox', { name: GROUP }).check();
-    const due = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    assignedAt = Date.now();
+    const due = new Date(assignedAt + 3 * DAY).toISOString().slice(0, 10);
+    dueAt = Date.parse(`${due}T00:00:00Z`);
     await assign.getByLabel('Due date (optional)').fill(due);
     await assign.getByRole('button', { name: 'Assign' }).click();
     await page.getByText(new RegExp(`^${COURSE.title} assigned`)).waitFor();
@@ -334,4 +357,101 @@ describe.sequential('an organisation’s journey', () => {
       acmePeople.length,
     );
   });
+
+  it('the clock moves 2 days: the day-before reminder goes to exactly the people not done, once', async () => {
+    const onPostgres = site.databaseUrl !== undefined;
+    // On PostgreSQL the site runs on, waking its own reminders on its real clock, while two more
+    // instances (each its own pool on the journey's database) wake at once two days on. Embedded
+    // PGlite's data directory is only ever open in one process: the site stops, and the test opens
+    // it as the one instance.
+    if (!onPostgres) await site.halt(10_000);
+    const database = await openProcessDatabase(site.env);
+    // On PostgreSQL, embedded PGlite gets the journey's data too: a copy taken before the wake-up.
+    const copy = onPostgres ? await pgliteCopyOf(site.databaseUrl!) : undefined;
+    try {
+      await twoDaysOn(database, smtp, (base) =>
+        reminderInstances(
+          base,
+          onPostgres
+            ? { databaseUrl: site.databaseUrl!, count: 2, smtpUrl: smtp.url }
+            : { db: database.db, smtpUrl: smtp.url },
+        ),
+      );
+      if (copy) {
+        const mailbox = await startSmtpMailbox();
+        try {
+          await twoDaysOn(copy, mailbox, (base) =>
+            reminderInstances(base, { db: copy.db, smtpUrl: mailbox.url }),
+          );
+        } finally {
+          await mailbox.close();
+        }
+      }
+    } finally {
+      await copy?.close();
+      await database.close();
+    }
+  });
 });
+
+/**
+ * Two days after the assignment (due within a day for whoever is not done), the instances that
+ * `start` makes on `database` wake at once; an hour on, once more. Every reminder `database` records
+ * as sent from then on reaches `mailbox` once (the outbox drained, the site's included), and those
+ * are: the day-before reminder to the colleague who has not started, not to the learner who is done;
+ * nothing overdue; Acme's manager's digest for the week, and Bravo's (nothing assigned) none.
+ */
+async function twoDaysOn(
+  database: Awaited<ReturnType<typeof openProcessDatabase>>,
+  mailbox: SmtpMailbox,
+  start: (base: ReturnType<typeof processReminderBase>) => Promise<ReminderInstances>,
+) {
+  const clock = { ahead: assignedAt + 2 * DAY - Date.now(), now: () => Date.now() + clock.ahead };
+  const instances = await start(processReminderBase(site.env, clock));
+  // What went before (a copy's, whose mail went elsewhere), so only this mailbox's are compared.
+  const before = await tallyReminderSends(database.db);
+  const recorded = async () => minus(await tallyReminderSends(database.db), before);
+  /** The reminders received by kind and address, once they are exactly those recorded: each key once. */
+  const delivered = async () => {
+    await expect
+      .poll(
+        async () =>
+          (await undeliveredMail(database.db)) === 0 &&
+          isDeepStrictEqual(tallyReminderMails(mailbox.received), await recorded()),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const mails = tallyReminderMails(mailbox.received);
+    expect(mails).toEqual(await recorded());
+    return mails;
+  };
+  try {
+    await instances.wake();
+    const mails = await delivered();
+    expect(mails.day_before).toEqual({ [COLLEAGUE]: 1 });
+    expect(mails.overdue).toBeUndefined();
+    // The site's own scheduler, on its real clock three days before the due date, can have sent only
+    // the week-before reminder (to the group's people) and the week's digest, each key once too.
+    for (const to of Object.keys(mails.week_before ?? {})) expect([LEARNER, COLLEAGUE]).toContain(to);
+    expect(Object.keys(mails.digest ?? {})).toEqual([MANAGER.email]);
+
+    // An hour on (before the due date: the same day and week), another wake-up sends nothing.
+    clock.ahead += Math.min(3_600_000, dueAt - 60_000 - clock.now());
+    expect(await instances.wake()).toBe(0);
+    expect((await delivered()).day_before).toEqual({ [COLLEAGUE]: 1 });
+  } finally {
+    await instances.close();
+  }
+}
+
+/** `after`'s counts less `before`'s, leaving out what is zero. */
+function minus(after: ReminderTally, before: ReminderTally): ReminderTally {
+  const left: ReminderTally = {};
+  for (const [kind, byTo] of Object.entries(after) as Array<[keyof ReminderTally, Record<string, number>]>) {
+    for (const [to, n] of Object.entries(byTo)) {
+      const rest = n - (before[kind]?.[to] ?? 0);
+      if (rest > 0) left[kind] = { ...left[kind], [to]: rest };
+    }
+  }
+  return left;
+}
