@@ -159,7 +159,7 @@ function scoreOf(
   return { ...base, activityProgress: progress, gradingProgress: 'NotReady' };
 }
 
-export async function quizFacts(ctx: AppContext, userId: string, courseId: number): Promise<QuizFacts> {
+async function quizFacts(ctx: AppContext, userId: string, courseId: number): Promise<QuizFacts> {
   return (await quizFactsOf(ctx, [userId], courseId)).get(userId)!;
 }
 
