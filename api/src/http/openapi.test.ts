@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { adminEndpoints, endpoints } from '@coursekit/core';
 import { describe, expect, it } from 'vitest';
-import { failuresOf, openApiDocument } from './openapi';
+import { openApiDocument } from './openapi';
+import { failuresOf } from './openapiErrors';
 
 // The document a partner feeds to their tools. Redocly CLI's recommended rules
 // judge it as a partner's pipeline would (0 errors; before this, 12 errors and 73 warnings). Run
