@@ -56,7 +56,7 @@ describe.each(DRIVERS)('the security log stays bounded and readable (%s)', (driv
     return row!;
   };
 
-  it('10,000 anonymous refusals under /api/admin add two rows, and a sign-in lockout stays at the top of its kind', async () => {
+  it('1,000 anonymous refusals under /api/admin add two rows, and a sign-in lockout stays at the top of its kind', async () => {
     // A real lockout first: the sixth sign-in within a minute for one e-mail is refused.
     const locked = email('locked');
     for (let i = 0; i < 6; i += 1) {
@@ -74,7 +74,7 @@ describe.each(DRIVERS)('the security log stays bounded and readable (%s)', (driv
     let sent = 0;
     const statuses = new Map<number, number>();
     const scanner = async () => {
-      while (sent < 10_000) {
+      while (sent < 1_000) {
         const n = sent++;
         const token = n % 2 ? 'forged.token.value' : undefined;
         const { status } = await call(server, 'GET', paths[n % paths.length]!, { token });
@@ -82,14 +82,14 @@ describe.each(DRIVERS)('the security log stays bounded and readable (%s)', (driv
       }
     };
     await Promise.all(Array.from({ length: 16 }, scanner));
-    expect(statuses).toEqual(new Map([[401, 10_000]]));
+    expect(statuses).toEqual(new Map([[401, 1_000]]));
     const after = await rows();
     expect(after.n - before.n).toBe(2);
-    expect(after.seen - before.seen).toBe(10_000);
+    expect(after.seen - before.seen).toBe(1_000);
 
     const admin = await adminConsole();
     const scan = await admin.audit.securityEvents({ event_type: 'invalid_session', pageSize: 2 });
-    expect(scan.items.map((e) => e.count).sort()).toEqual([5_000, 5_000]);
+    expect(scan.items.map((e) => e.count).sort()).toEqual([500, 500]);
     for (const event of scan.items) {
       expect(JSON.stringify(event.details).length).toBeLessThanOrEqual(DETAILS_JSON_MAX);
     }
@@ -97,7 +97,7 @@ describe.each(DRIVERS)('the security log stays bounded and readable (%s)', (driv
     const lockouts = await admin.audit.securityEvents({ event_type: 'rate_limited', pageSize: 5 });
     expect(lockouts.items[0]).toMatchObject({ event_type: 'rate_limited', details: { email: locked } });
     expect(lockouts.items.every((e) => e.event_type === 'rate_limited')).toBe(true);
-    // Unfiltered, the scan is two rows above it, not ten thousand.
+    // Unfiltered, the scan is two rows above it, not a thousand.
     const log = await admin.audit.securityEvents({ pageSize: 5 });
     expect(log.items.map((e) => e.id)).toContain(lockouts.items[0]!.id);
   }, 300_000);

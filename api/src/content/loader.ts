@@ -101,6 +101,11 @@ export function lessonHtml(markdown: string): string {
   return renderLesson(markdown, purifier);
 }
 
+/** The slug course.json gives, without reading (or rendering) the rest of the course. */
+export function readCourseSlug(dir: string): string {
+  return CourseFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'course.json'), 'utf8'))).slug;
+}
+
 /** Reads whatever modules exist under `dir` (a module without its markdown has no lessons yet). */
 export async function readCourse(dir = SEED_COURSE_DIR): Promise<CourseContent> {
   const course = CourseFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'course.json'), 'utf8')));

@@ -12,7 +12,7 @@ import { seedPlatformTexts } from '../settings/service';
 import { applyCourse, type LoadSummary } from './applyCourse';
 import { LEGACY_COURSE_SLUG, upsertCourseFacts } from './courseFacts';
 import { readCourseFiles } from './courseZip';
-import { CONTENT_DIR, copyImages, courseFolders, readCourse, readPlatform } from './loader';
+import { CONTENT_DIR, copyImages, courseFolders, readCourse, readCourseSlug, readPlatform } from './loader';
 import { storeCourseFiles } from './versions';
 
 /**
@@ -43,9 +43,10 @@ export async function seed(
   );
   const courses: LoadSummary[] = [];
   for (const dir of courseFolders(path.join(root, 'courses'))) {
-    const content = await readCourse(dir);
-    const { slug } = content.course;
+    // A course already in the database is not read again (rendering its lessons is most of a start).
+    const slug = readCourseSlug(dir);
     if (!known.has(slug)) {
+      const content = await readCourse(dir);
       if (known.has(LEGACY_COURSE_SLUG) && slug === defaultCourse) {
         const id = await upsertCourseFacts(ctx.db, content.course, { adoptLegacy: true });
         await storeCourseFiles(ctx.db, id, await readCourseFiles(dir));

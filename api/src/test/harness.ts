@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import { seed } from '../content/seed';
 import { directoryStorage } from '../content/storage';
 import type { Clock } from '../context';
-import { type Database, openDatabase, schema } from '../db/index';
+import { type Database, latestMigration, openDatabase, schema } from '../db/index';
 import { type DevMailbox, devMailbox } from '../mail/mailer';
 import { SNAPSHOT_VARIABLE, TEMPLATE_VARIABLE } from './globalSetup';
 import { scratchDatabase } from './scratchDatabase';
@@ -44,18 +44,19 @@ export function testClock(): TestClock {
 async function freshDatabase(
   driver: 'pglite' | 'postgres',
   seeded: boolean,
-): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+): Promise<{ database: Database; copied: boolean; url?: string; drop(): Promise<void> }> {
   if (driver === 'pglite') {
     const snapshot = seeded ? process.env[SNAPSHOT_VARIABLE] : undefined;
     const pglite = snapshot ? new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) }) : undefined;
     const database = await openDatabase({ pglite });
-    return { database, drop: () => database.close() };
+    return { database, copied: Boolean(snapshot), drop: () => database.close() };
   }
   const template = seeded ? process.env[TEMPLATE_VARIABLE] : undefined;
   const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'ck_test', template);
   const database = await openDatabase({ url: scratch.url, max: 8 });
   return {
     database,
+    copied: Boolean(template),
     url: scratch.url,
     async drop() {
       await database.close();
@@ -127,9 +128,22 @@ export async function defaultCourseId(db: Database['db']): Promise<number> {
 }
 
 /**
+ * True when the database has api/drizzle's newest migration: drizzle's migrator applies only the
+ * migrations newer than the newest it recorded, so migrating it again would apply nothing.
+ */
+async function migrated(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ newest: string | null }>(
+    'select max(created_at)::text as newest from drizzle.__drizzle_migrations',
+    [],
+  );
+  return Number(row?.newest ?? 0) >= latestMigration();
+}
+
+/**
  * Migrates a fresh database, loads every course from api/content, and listens on a free port. The run's
  * seeded copy stands for the first two unless the bootstrap admin's settings are overridden (seeding
- * creates that admin); migrating and seeding it again then only checks it is current and copies images.
+ * creates that admin); it is migrated only if it lacks the newest migration, and seeding it again only
+ * copies the images and makes what this server's config adds (the settings' words, an organisation).
  */
 export async function startServer(
   driver: 'pglite' | 'postgres',
@@ -137,8 +151,8 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coursekit-api-'));
   const seeded = !('adminEmail' in (options.config ?? {})) && !('adminPassword' in (options.config ?? {}));
-  const { database, drop, url: databaseUrl } = await freshDatabase(driver, seeded);
-  await database.migrate();
+  const { database, copied, drop, url: databaseUrl } = await freshDatabase(driver, seeded);
+  if (!copied || !(await migrated(database))) await database.migrate();
   const { config: overrides, ...appOptions } = options;
   const config = { ...testConfig(dataDir), ...overrides };
   const logger = pino({ level: process.env.API_TEST_LOG ?? 'silent' });
