@@ -36,7 +36,6 @@ export function describeMail(config: Config, logger: Logger): string {
 }
 
 /** DATABASE_POOL_MAX: connections per worker (10); with PostgreSQL on the same few cores, more only queue in the kernel. */
-/** The pool's size: DATABASE_POOL_MAX, or postgres.js's 10. */
 const poolMax = () => Number(process.env.DATABASE_POOL_MAX) || 10;
 
 export const openConfiguredDatabase = (config: Config): Promise<Database> =>
