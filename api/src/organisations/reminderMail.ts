@@ -60,23 +60,29 @@ export interface LearnerReminder {
   courseTitle: string;
   courseUrl: string;
   dueAt: Date;
+  /** When the mail is written: the day-before reminder of a course due that same day says "today". */
+  sentAt: Date;
   unsubscribe: UnsubscribeLinks;
 }
 
-/** A learner's reminder: a week before the due date, the day before, or once overdue. */
+/**
+ * A learner's reminder: a week before the due date, the day before (or on the day itself, for a
+ * course assigned too late for the day before), or once overdue.
+ */
 export function learnerReminderMail(r: LearnerReminder): MailMessage {
   const due = dateOf(r.dueAt);
+  const when = dateOf(r.sentAt) === due ? 'today' : 'tomorrow';
   const subject =
     r.kind === 'overdue'
       ? `Overdue: ${r.courseTitle} was due on ${due}`
       : r.kind === 'day_before'
-        ? `Due tomorrow: ${r.courseTitle}`
+        ? `Due ${when}: ${r.courseTitle}`
         : `Due on ${due}: ${r.courseTitle}`;
   const lead =
     r.kind === 'overdue'
       ? `${r.organisation} asked you to complete ${r.courseTitle} by ${due}. That date has passed: you can still finish it.`
       : r.kind === 'day_before'
-        ? `${r.organisation} asked you to complete ${r.courseTitle} by ${due}: that is tomorrow.`
+        ? `${r.organisation} asked you to complete ${r.courseTitle} by ${due}: that is ${when}.`
         : `${r.organisation} asked you to complete ${r.courseTitle} by ${due}.`;
   const { text, html } = layout({
     site: r.site,

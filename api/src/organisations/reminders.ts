@@ -131,6 +131,7 @@ export function reminderWorker(ctx: ReminderCtx, options: ReminderOptions = {}):
               courseTitle: r.course_title,
               courseUrl: `${ctx.config.publicUrl}/courses/${encodeURIComponent(r.course)}`,
               dueAt: new Date(r.dueMs),
+              sentAt: new Date(now),
               unsubscribe: await unsubscribeLinks(ctx, org.id, r.user_id),
             }),
           }),

@@ -113,7 +113,7 @@ function count(tally: ReminderTally, kind: keyof ReminderTally, to: string, n = 
 export function tallyReminderMails(received: ReceivedMail[]): ReminderTally {
   const tally: ReminderTally = {};
   for (const m of received) {
-    const kind = m.subject.startsWith('Due tomorrow: ')
+    const kind = /^Due (tomorrow|today): /.test(m.subject)
       ? 'day_before'
       : m.subject.startsWith('Due on ')
         ? 'week_before'
